@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "imgsite",
+    products: [
+        .executable(name: "imgsite", targets: ["imgsite"]),
+        .library(name: "ImgSiteCore", targets: ["ImgSiteCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // libvips itself, found through pkg-config; apt names the package to install.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
+        .target(
+            name: "ImgSiteCore",
+            dependencies: [
+                "Vips",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
+            name: "ImgSiteCLI",
+            dependencies: [
+                "ImgSiteCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "Vips"]),
+        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI"]),
+    ]
+)

@@ -1,0 +1,77 @@
+// Non-variadic wrappers around the variadic libvips calls imgsite uses.
+// Swift cannot call C variadic functions, so each wrapper fixes the optional
+// arguments one call needs. All return 0 on success, -1 on error (libvips'
+// convention); the error text is then in libvips' error buffer.
+#ifndef IMGSITE_CVIPS_SHIM_H
+#define IMGSITE_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// vips_init + operation cache off (batch work never reuses an operation).
+int imgsite_vips_start(const char *argv0, int concurrency);
+
+/// Routes GLib "VIPS" warnings away from stderr unless `show` is set, so a
+/// progress line is not broken by libvips' own printing.
+void imgsite_vips_show_warnings(int show);
+
+/// vips_image_new_from_file(path, NULL): opens lazily, reads the header only.
+VipsImage *imgsite_vips_open_header(const char *path);
+
+/// vips_thumbnail(path, &out, width, "height", huge, "size", DOWN,
+/// "fail_on", fail_on): shrink-on-load, auto-rotate, embedded ICC → sRGB.
+int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
+                                VipsFailOn fail_on);
+
+/// vips_thumbnail_image(in, &out, width, "height", huge, "size", DOWN,
+/// "no_rotate", TRUE): a smaller width from an already decoded image.
+int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
+
+/// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
+int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
+                        double vscale);
+
+/// vips_flatten(in, &out, "background", [r, g, b]): drop alpha over a colour.
+int imgsite_vips_flatten(VipsImage *in, VipsImage **out, double r, double g,
+                         double b);
+
+/// vips_colourspace(in, &out, space): e.g. b-w or CMYK to sRGB.
+int imgsite_vips_colourspace(VipsImage *in, VipsImage **out,
+                             VipsInterpretation space);
+
+/// vips_icc_transform(in, &out, "srgb", "embedded", TRUE): libvips' own
+/// colour-managed conversion, used by tests as the reference.
+int imgsite_vips_icc_to_srgb(VipsImage *in, VipsImage **out);
+
+/// vips_cast(in, &out, VIPS_FORMAT_UCHAR).
+int imgsite_vips_cast_uchar(VipsImage *in, VipsImage **out);
+
+/// vips_jpegsave_buffer with quality, Huffman optimisation, progressive
+/// scans and forced 4:2:0 (`subsample` 1) or 4:4:4 (0). `strip` drops metadata.
+int imgsite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int progressive, int subsample,
+                                 int strip);
+
+/// vips_webpsave_buffer with quality and effort. libvips 8.14 ignores
+/// `strip` here: callers remove metadata fields before saving.
+int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int effort);
+
+/// vips_heifsave_buffer as AV1 (AVIF) with quality, effort, 4:2:0.
+int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int effort);
+
+/// vips_jxlsave_buffer with quality and effort.
+int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                int quality, int effort);
+
+/// vips_image_new_from_buffer(buf, len, "", NULL): decode an encoded image
+/// (tests and checks read back what was written).
+VipsImage *imgsite_vips_open_buffer(const void *buf, size_t len);
+
+/// vips_getpoint(in, &vector, &n, x, y): the band values of one pixel.
+int imgsite_vips_getpoint(VipsImage *in, double **vector, int *n, int x, int y);
+
+/// G_TYPE_STRING is a macro Swift cannot import: the type of a string field.
+static inline GType imgsite_gtype_string(void) { return G_TYPE_STRING; }
+
+#endif

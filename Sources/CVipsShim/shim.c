@@ -1,0 +1,106 @@
+#include "CVipsShim.h"
+
+// Larger than any image libvips accepts: "no height constraint".
+#define IMGSITE_NO_LIMIT VIPS_MAX_COORD
+
+int imgsite_vips_start(const char *argv0, int concurrency) {
+  if (VIPS_INIT(argv0))
+    return -1;
+  vips_cache_set_max(0);
+  if (concurrency > 0)
+    vips_concurrency_set(concurrency);
+  return 0;
+}
+
+static void imgsite_drop_log(const gchar *domain, GLogLevelFlags level,
+                             const gchar *message, gpointer data) {
+  (void)domain; (void)level; (void)message; (void)data;
+}
+
+void imgsite_vips_show_warnings(int show) {
+  if (show)
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, g_log_default_handler, NULL);
+  else
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_drop_log, NULL);
+}
+
+VipsImage *imgsite_vips_open_header(const char *path) {
+  return vips_image_new_from_file(path, NULL);
+}
+
+int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
+                                VipsFailOn fail_on) {
+  return vips_thumbnail(path, out, width, "height", IMGSITE_NO_LIMIT, "size",
+                        VIPS_SIZE_DOWN, "fail_on", fail_on, NULL);
+}
+
+int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) {
+  return vips_thumbnail_image(in, out, width, "height", IMGSITE_NO_LIMIT,
+                              "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL);
+}
+
+int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
+                        double vscale) {
+  return vips_resize(in, out, hscale, "vscale", vscale, NULL);
+}
+
+int imgsite_vips_flatten(VipsImage *in, VipsImage **out, double r, double g,
+                         double b) {
+  double colour[3] = {r, g, b};
+  VipsArrayDouble *background = vips_array_double_new(colour, 3);
+  int result = vips_flatten(in, out, "background", background, NULL);
+  vips_area_unref(VIPS_AREA(background));
+  return result;
+}
+
+int imgsite_vips_colourspace(VipsImage *in, VipsImage **out,
+                             VipsInterpretation space) {
+  return vips_colourspace(in, out, space, NULL);
+}
+
+int imgsite_vips_icc_to_srgb(VipsImage *in, VipsImage **out) {
+  return vips_icc_transform(in, out, "srgb", "embedded", TRUE, NULL);
+}
+
+int imgsite_vips_cast_uchar(VipsImage *in, VipsImage **out) {
+  return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
+}
+
+int imgsite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int progressive, int subsample,
+                                 int strip) {
+  return vips_jpegsave_buffer(
+      in, buf, len, "Q", quality, "optimize_coding", TRUE, "interlace",
+      progressive, "subsample_mode",
+      subsample ? VIPS_FOREIGN_SUBSAMPLE_ON : VIPS_FOREIGN_SUBSAMPLE_OFF,
+      "strip", strip, NULL);
+}
+
+int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int effort) {
+  return vips_webpsave_buffer(in, buf, len, "Q", quality, "effort", effort,
+                              "strip", TRUE, NULL);
+}
+
+int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                 int quality, int effort) {
+  return vips_heifsave_buffer(in, buf, len, "Q", quality, "effort", effort,
+                              "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+                              "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON,
+                              "strip", TRUE, NULL);
+}
+
+int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
+                                int quality, int effort) {
+  return vips_jxlsave_buffer(in, buf, len, "Q", quality, "effort", effort,
+                             NULL);
+}
+
+VipsImage *imgsite_vips_open_buffer(const void *buf, size_t len) {
+  return vips_image_new_from_buffer(buf, len, "", NULL);
+}
+
+int imgsite_vips_getpoint(VipsImage *in, double **vector, int *n, int x,
+                          int y) {
+  return vips_getpoint(in, vector, n, x, y, NULL);
+}

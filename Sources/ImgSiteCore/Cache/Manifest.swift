@@ -1,0 +1,43 @@
+import Foundation
+
+/// `manifest.json` in the output folder: every source with its variants,
+/// placeholder and kept metadata; also the cache of the next build.
+public struct Manifest: Codable, Sendable, Equatable {
+    public static let fileName = "manifest.json"
+    public static let currentVersion = 1
+
+    public var version = Manifest.currentVersion
+    /// "imgsite X.Y.Z".
+    public var generator: String
+    public var images: [ProcessedImage]
+    /// Every HTML page and asset the build wrote, relative to the output.
+    public var pages: [String]
+
+    public init(generator: String, images: [ProcessedImage], pages: [String]) {
+        self.generator = generator
+        self.images = images
+        self.pages = pages
+    }
+
+    /// The manifest of a previous build, or nil when absent or unreadable
+    /// (an unreadable cache only costs a full rebuild).
+    public static func load(from folder: URL) -> Manifest? {
+        let url = folder.appendingPathComponent(fileName)
+        guard let data = try? Data(contentsOf: url),
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+            manifest.version == currentVersion
+        else { return nil }
+        return manifest
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Every file the manifest accounts for (variants and pages).
+    public var allFiles: Set<String> {
+        Set(pages + images.flatMap { $0.variants.map(\.path) })
+    }
+}

@@ -1,0 +1,108 @@
+import Yams
+
+/// Typed reads of YAML nodes; every failure names the key and its line.
+struct ConfigReader {
+    let file: String
+
+    func fail(_ key: String, _ node: Node, _ reason: String) -> ConfigError {
+        ConfigError(file: file, key: key, line: node.mark?.line, reason: reason)
+    }
+
+    func mapping(_ node: Node, key: String) throws -> Node.Mapping {
+        guard let mapping = node.mapping else {
+            throw fail(key, node, key.isEmpty ? "must be a mapping of keys to values" : "must be a mapping of keys to values")
+        }
+        return mapping
+    }
+
+    func rejectUnknown(_ mapping: Node.Mapping, allowed: [String], parent: String) throws {
+        for (keyNode, _) in mapping {
+            let name = keyNode.string ?? ""
+            if !allowed.contains(name) {
+                let path = parent.isEmpty ? name : "\(parent).\(name)"
+                throw fail(path, keyNode, "is not a known key (known: \(allowed.sorted().joined(separator: ", ")))")
+            }
+        }
+    }
+
+    func string(_ node: Node, key: String) throws -> String {
+        guard let scalar = node.scalar else { throw fail(key, node, "must be text") }
+        return scalar.string
+    }
+
+    func int(_ node: Node, key: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = node.int else {
+            throw fail(key, node, "must be a whole number, not '\(node.scalar?.string ?? "a list or mapping")'")
+        }
+        guard range.contains(value) else {
+            throw fail(key, node, "must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+
+    func bool(_ node: Node, key: String) throws -> Bool {
+        guard let value = node.bool else { throw fail(key, node, "must be true or false") }
+        return value
+    }
+
+    func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, key: String) throws -> Choice
+    where Choice.RawValue == String {
+        let text = try string(node, key: key)
+        guard let value = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail(key, node, "must be one of \(allowed), not '\(text)'")
+        }
+        return value
+    }
+
+    func widths(_ node: Node) throws -> WidthPolicy {
+        if node.scalar?.string == "auto" { return .auto }
+        guard let items = node.sequence, !items.isEmpty else {
+            throw fail("widths", node, "must be 'auto' or a list of pixel widths, e.g. [480, 960, 1920]")
+        }
+        return .fixed(try items.map { try int($0, key: "widths", in: 16...65_535) })
+    }
+
+    func formats(_ node: Node) throws -> [OutputFormat] {
+        guard let items = node.sequence, !items.isEmpty else {
+            throw fail("formats", node, "must be a list, e.g. [jpeg, webp]")
+        }
+        var formats: [OutputFormat] = []
+        for item in items {
+            let format: OutputFormat = try choice(item, key: "formats")
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard formats.contains(.jpeg) else {
+            throw fail("formats", node, "must include jpeg: it is the fallback every browser can show")
+        }
+        return formats
+    }
+
+    func codec(_ node: Node, key: String, defaults: CodecSettings, effort: ClosedRange<Int>) throws -> CodecSettings {
+        let map = try mapping(node, key: key)
+        try rejectUnknown(map, allowed: ["quality", "effort"], parent: key)
+        var settings = defaults
+        if let value = map["quality"] { settings.quality = try int(value, key: "\(key).quality", in: 1...100) }
+        if let value = map["effort"] { settings.effort = try int(value, key: "\(key).effort", in: effort) }
+        return settings
+    }
+
+    func jpeg(_ node: Node, defaults: JPEGSettings) throws -> JPEGSettings {
+        let map = try mapping(node, key: "jpeg")
+        try rejectUnknown(map, allowed: ["quality", "chroma_subsampling", "progressive_min_width"], parent: "jpeg")
+        var settings = defaults
+        if let value = map["quality"] { settings.quality = try int(value, key: "jpeg.quality", in: 1...100) }
+        if let value = map["progressive_min_width"] {
+            settings.progressiveMinWidth = try int(value, key: "jpeg.progressive_min_width", in: 0...65_535)
+        }
+        if let value = map["chroma_subsampling"] {
+            switch try string(value, key: "jpeg.chroma_subsampling") {
+            case "4:2:0": settings.subsample420 = true
+            case "4:4:4": settings.subsample420 = false
+            case let other:
+                throw fail("jpeg.chroma_subsampling", value, "must be \"4:2:0\" or \"4:4:4\", not '\(other)'")
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Yams
+
+extension SiteConfig {
+    /// Reads `imgsite.yml` text. Unknown keys and wrong types are errors that
+    /// name the key and its line; absent keys keep their defaults.
+    public static func parse(yaml text: String, file: String) throws -> SiteConfig {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigError(file: file, key: "", line: error.line, reason: "is not valid YAML: \(error.problem)")
+        }
+        var config = SiteConfig()
+        guard let root else { return config }
+        let reader = ConfigReader(file: file)
+        let top = try reader.mapping(root, key: "")
+        try reader.rejectUnknown(top, allowed: TopKey.allCases.map(\.rawValue), parent: "")
+        for (keyNode, value) in top {
+            guard let key = TopKey(rawValue: keyNode.string ?? "") else { continue }
+            try config.apply(key, value, reader)
+        }
+        guard config.version == currentVersion else {
+            throw ConfigError(
+                file: file, key: "version", line: top["version"]?.mark?.line,
+                reason: "is \(config.version); this imgsite reads version \(currentVersion)")
+        }
+        return config
+    }
+
+    /// Reads the file at `path`.
+    public static func load(from path: String) throws -> SiteConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, key: "", line: nil, reason: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, key: "", line: nil, reason: "is not UTF-8 text")
+        }
+        return try parse(yaml: text, file: path)
+    }
+
+    private enum TopKey: String, CaseIterable {
+        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder
+        case maxWidth = "max_width"
+        case pixelLimit = "pixel_limit"
+    }
+
+    private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws {
+        let name = key.rawValue
+        switch key {
+        case .version: version = try reader.int(node, key: name, in: 1...1_000)
+        case .title: title = try reader.string(node, key: name)
+        case .maxWidth: maxWidth = try reader.int(node, key: name, in: 16...65_535)
+        case .pixelLimit: pixelLimit = try reader.int(node, key: name, in: 1...Int(Int32.max) * 4)
+        case .templates: templates = try reader.string(node, key: name)
+        case .widths: widths = try reader.widths(node)
+        case .formats: formats = try reader.formats(node)
+        case .jpeg: jpeg = try reader.jpeg(node, defaults: jpeg)
+        case .webp: webp = try reader.codec(node, key: name, defaults: webp, effort: 0...6)
+        case .avif: avif = try reader.codec(node, key: name, defaults: avif, effort: 0...9)
+        case .jxl: jxl = try reader.codec(node, key: name, defaults: jxl, effort: 1...9)
+        case .metadata: metadata = try reader.choice(node, key: name)
+        case .placeholder: placeholder = try reader.choice(node, key: name)
+        }
+    }
+}
+
+private extension YamlError {
+    var line: Int? {
+        switch self {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _): mark.line
+        default: nil
+        }
+    }
+
+    var problem: String {
+        switch self {
+        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _), let .composer(_, problem, _, _): problem
+        default: "\(self)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Everything a site can set in `imgsite.yml`. Defaults come from `SiteConfig()`.
+///
+/// ```yaml
+/// version: 1
+/// title: Holidays
+/// formats: [jpeg, webp, avif]
+/// ```
+public struct SiteConfig: Sendable, Equatable {
+    /// The only config schema version this imgsite reads.
+    public static let currentVersion = 1
+
+    /// Schema version of the file.
+    public var version = SiteConfig.currentVersion
+    /// Site title, shown on the index page and in every page's `<title>`.
+    public var title = "Gallery"
+    /// Which widths to make: derived from the theme's layout, or a fixed list.
+    public var widths: WidthPolicy = .auto
+    /// No variant is wider than this, whatever the layout or source says.
+    public var maxWidth = 3840
+    /// Output formats; JPEG is the `<img>` fallback and always included.
+    public var formats: [OutputFormat] = [.jpeg, .webp]
+    public var jpeg = JPEGSettings()
+    public var webp = CodecSettings(quality: 80, effort: 4)
+    /// AVIF costs 10–30× the CPU of WebP, hence the low default effort.
+    public var avif = CodecSettings(quality: 50, effort: 1)
+    public var jxl = CodecSettings(quality: 75, effort: 4)
+    /// Which metadata survives into outputs (GPS and serials never do).
+    public var metadata: MetadataPolicy = .strip
+    /// A folder of templates that override the built-in theme, relative to
+    /// the input folder; `templates/` there is used when this is nil.
+    public var templates: String?
+    /// Images with more pixels than this are refused from their header,
+    /// before any decoding (decompression bombs).
+    public var pixelLimit = 100_000_000
+    /// The placeholder painted before an image loads.
+    public var placeholder: PlaceholderKind = .grid
+
+    public init() {}
+}
+
+/// How variant widths are chosen.
+public enum WidthPolicy: Sendable, Equatable, Hashable {
+    /// From the theme: every CSS width an image is shown at × 1x, 2x, 3x.
+    case auto
+    /// Exactly these widths (each still capped at the source width).
+    case fixed([Int])
+}
+
+/// Quality settings of an encoder: quality 1–100, effort per libvips' scale.
+public struct CodecSettings: Sendable, Equatable, Hashable {
+    public var quality: Int
+    public var effort: Int
+}
+
+/// JPEG settings. Chroma is 4:2:0 unless a site asks for 4:4:4.
+public struct JPEGSettings: Sendable, Equatable, Hashable {
+    public var quality = 80
+    /// `true`: YUV 4:2:0 at every quality (libvips alone goes 4:4:4 at Q ≥ 90).
+    public var subsample420 = true
+    /// Progressive scans for images at least this wide; smaller ones are
+    /// baseline, where progressive costs CPU and saves nothing.
+    public var progressiveMinWidth = 480
+}
+
+/// What metadata outputs keep.
+public enum MetadataPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Nothing: no EXIF, XMP, IPTC or ICC in any output.
+    case strip
+    /// Only the EXIF Artist and Copyright tags (the photographer's credit).
+    case keepCopyright = "keep-copyright"
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Vips
+
+/// Turns one source into its variants: the source is decoded once, at the
+/// largest width needed (shrink-on-load), and every smaller width and
+/// format is derived from that one decoded copy in memory.
+public struct ImageProcessor: Sendable {
+    public var settings: ImageSettings
+    /// Absolute output folder.
+    public var outputRoot: URL
+
+    public init(settings: ImageSettings, outputRoot: URL) {
+        self.settings = settings
+        self.outputRoot = outputRoot
+    }
+
+    public func process(_ job: ImageJob) throws(BuildError) -> ProcessedImage {
+        let path = job.source.relativePath
+        let header = try SourceHeader.read(job.source.absolutePath, displayPath: path, pixelLimit: settings.pixelLimit)
+        let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
+        var (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0])
+        largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
+        warnings += header.warnings
+
+        var variants: [Variant] = []
+        var smallest = largest
+        do {
+            for width in widths {
+                let image = try largest.downsized(toWidth: width)
+                variants += try write(image, job: job)
+                smallest = image
+            }
+            let placeholder = try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) }
+            return ProcessedImage(
+                source: path, sourceBytes: job.source.byteCount, sourceModified: job.source.modified,
+                settingsKey: settings.key, width: header.width, height: header.height, hasAlpha: largest.hasAlpha,
+                variants: variants, placeholder: placeholder, metadata: header.metadata(policy: settings.metadata),
+                warnings: warnings)
+        } catch let error as VipsError {
+            removeWritten(variants)
+            throw BuildError(.encode, path: path, error.message)
+        } catch {
+            removeWritten(variants)
+            throw error as? BuildError ?? BuildError(.write, path: path, "\(error)")
+        }
+    }
+
+    /// Decodes strictly first, so a damaged file is noticed; if that fails,
+    /// decodes what can be decoded and reports the damage as a warning.
+    private func decode(_ file: String, displayPath: String, width: Int) throws(BuildError) -> (VipsImage, [String]) {
+        do {
+            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning).materialized(), [])
+        } catch let strict {
+            do {
+                let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none).materialized()
+                return (image, ["damaged file, built from what could be decoded (\(VipsError.reason(strict)))"])
+            } catch {
+                throw BuildError(.decode, path: displayPath, "cannot be decoded: \(VipsError.reason(error))")
+            }
+        }
+    }
+
+    /// Encodes one width in every format and writes each file atomically.
+    private func write(_ image: VipsImage, job: ImageJob) throws -> [Variant] {
+        var variants: [Variant] = []
+        let opaque = try image.flattened()  // lazy: costs only if JPEG is written
+        for format in settings.formats {
+            let source = format == .jpeg ? opaque : image
+            let bytes = try source.encoded(
+                settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
+            let name = "\(job.slug)-\(image.width).\(ContentHash.short(bytes)).\(format.fileExtension)"
+            let relative = "\(job.outputFolder)/\(name)"
+            do {
+                try AtomicWriter.write(bytes, to: outputRoot.appendingPathComponent(relative))
+            } catch {
+                throw BuildError(.write, path: relative, "cannot be written: \(error.localizedDescription)")
+            }
+            variants.append(Variant(path: relative, format: format, width: image.width, height: image.height, bytes: bytes.count))
+        }
+        return variants
+    }
+
+    static func placeholder(of image: VipsImage, codec: any PlaceholderCodec) throws -> Placeholder {
+        let size = codec.sampleSize(aspect: Double(image.width) / Double(image.height))
+        let tiny = try image.flattened().resized(toWidth: size.width, height: size.height)
+        let pixels = try tiny.pixelBytes()
+        return Placeholder(sample: RGBGrid(width: size.width, height: size.height, pixels: pixels), codec: codec)
+    }
+
+    private func removeWritten(_ variants: [Variant]) {
+        for variant in variants {
+            try? FileManager.default.removeItem(at: outputRoot.appendingPathComponent(variant.path))
+        }
+    }
+}

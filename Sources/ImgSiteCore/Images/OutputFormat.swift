@@ -1,0 +1,28 @@
+/// An image format imgsite writes.
+public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
+    case jpeg, webp, avif, jxl
+
+    /// File name extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .webp: "webp"
+        case .avif: "avif"
+        case .jxl: "jxl"
+        }
+    }
+
+    /// MIME type for `<source type>`.
+    public var mimeType: String { "image/\(rawValue)" }
+
+    /// Order of `<source>` elements: the browser takes the first it supports,
+    /// so the smallest format comes first and JPEG (the `<img>`) last.
+    public var preference: Int {
+        switch self {
+        case .jxl: 0
+        case .avif: 1
+        case .webp: 2
+        case .jpeg: 3
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A minimal PNG encoder for placeholder grids: 8-bit RGB, uncompressed
+/// (stored) deflate. A 4 × 3 grid is about 100 bytes, and no library call.
+public enum TinyPNG {
+    public static func encode(_ grid: RGBGrid) -> [UInt8] {
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(grid.width))
+        header.appendBigEndian(UInt32(grid.height))
+        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filter, no interlace
+
+        var raw: [UInt8] = []
+        let rowBytes = grid.width * 3
+        for row in 0..<grid.height {
+            raw.append(0)  // filter: none
+            raw += grid.pixels[row * rowBytes..<(row + 1) * rowBytes]
+        }
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", header)
+        png += chunk("IDAT", zlibStored(raw))
+        png += chunk("IEND", [])
+        return png
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.appendBigEndian(UInt32(data.count))
+        let body = Array(type.utf8) + data
+        out += body
+        out.appendBigEndian(CRC32.checksum(body))
+        return out
+    }
+
+    /// zlib stream of stored deflate blocks (each at most 65,535 bytes).
+    private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65_535, data.count - offset)
+            let isLast = offset + count == data.count
+            out.append(isLast ? 1 : 0)
+            out += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += data[offset..<offset + count]
+            offset += count
+        } while offset < data.count
+        out.appendBigEndian(adler32(data))
+        return out
+    }
+
+    private static func adler32(_ data: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return b << 16 | a
+    }
+}
+
+/// CRC-32 (ISO 3309), as PNG chunks use.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n in
+        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+}

@@ -1,0 +1,43 @@
+/// The part of the configuration that shapes image outputs. Its `key`
+/// goes into the manifest: when any of it changes, every image rebuilds.
+public struct ImageSettings: Sendable, Hashable {
+    public var planner: WidthPlanner
+    public var formats: [OutputFormat]
+    public var jpeg: JPEGSettings
+    public var webp: CodecSettings
+    public var avif: CodecSettings
+    public var jxl: CodecSettings
+    public var metadata: MetadataPolicy
+    public var placeholder: PlaceholderKind
+    public var pixelLimit: Int
+
+    public init(config: SiteConfig, layout: ThemeLayout) {
+        planner = WidthPlanner(layout: layout, policy: config.widths, maxWidth: config.maxWidth)
+        formats = config.formats.sorted { $0.preference > $1.preference }
+        jpeg = config.jpeg
+        webp = config.webp
+        avif = config.avif
+        jxl = config.jxl
+        metadata = config.metadata
+        placeholder = config.placeholder
+        pixelLimit = config.pixelLimit
+    }
+
+    /// Encoder settings of `format` for a variant `width` pixels wide.
+    public func encoder(_ format: OutputFormat, width: Int) -> EncodeSettings {
+        switch format {
+        case .jpeg:
+            .jpeg(quality: jpeg.quality, progressive: width >= jpeg.progressiveMinWidth, subsample420: jpeg.subsample420)
+        case .webp: .webp(quality: webp.quality, effort: webp.effort)
+        case .avif: .avif(quality: avif.quality, effort: avif.effort)
+        case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
+        }
+    }
+
+    /// Stable text hash of everything above plus the imgsite version.
+    public var key: String {
+        ContentHash.short(text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)")
+    }
+}
+
+import Vips

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Walks the input folder into a `SiteTree`: every sub-folder is an album.
+/// Hidden files and folders, non-images, the output folder and the site's
+/// template folder are skipped; symbolic links to folders are not followed
+/// (a link back up would loop).
+public struct Scanner: Sendable {
+    /// File extensions read as images (lower case).
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff", "gif",
+    ]
+
+    public let input: URL
+    /// Absolute folders never scanned (output, templates).
+    public let excluded: [String]
+
+    public init(input: URL, excluded: [URL]) {
+        self.input = input.standardizedFileURL
+        self.excluded = excluded.map { $0.standardizedFileURL.path }
+    }
+
+    /// The album tree, or nil-free empty root when the folder holds nothing.
+    public func scan(title: String) throws -> Album {
+        var root = try scanFolder(input, relative: "")
+        root.title = title
+        return root
+    }
+
+    private func scanFolder(_ folder: URL, relative: String) throws -> Album {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        var images: [SourceImage] = []
+        var albums: [Album] = []
+        for name in names where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                guard !excluded.contains(url.standardizedFileURL.path) else { continue }
+                let album = try scanFolder(url, relative: path)
+                if !album.allImages.isEmpty { albums.append(album) }
+            } else if type == .typeRegular || type == .typeSymbolicLink,
+                Self.imageExtensions.contains(url.pathExtension.lowercased())
+            {
+                let resolved = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+                images.append(
+                    SourceImage(
+                        relativePath: path, absolutePath: url.path,
+                        byteCount: ((resolved ?? attributes)[.size] as? NSNumber)?.intValue ?? 0,
+                        modified: ((resolved ?? attributes)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
+            }
+        }
+        images.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
+        albums.sort { NaturalOrder.less($0.path, $1.path) }
+        return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums)
+    }
+}

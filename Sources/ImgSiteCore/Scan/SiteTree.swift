@@ -1,0 +1,30 @@
+import Foundation
+
+/// A folder of photos: its own images and its sub-albums, as found on disk.
+public struct Album: Sendable, Equatable {
+    /// Path relative to the input folder ("" for the root, "trips/alps").
+    public var path: String
+    /// Display title: the folder name (the site title for the root).
+    public var title: String
+    public var images: [SourceImage]
+    public var albums: [Album]
+
+    /// Every image in this album and below it.
+    public var allImages: [SourceImage] { images + albums.flatMap(\.allImages) }
+}
+
+/// One input image file and what the file system says of it.
+public struct SourceImage: Sendable, Equatable, Hashable {
+    /// Path relative to the input folder, with "/" separators.
+    public var relativePath: String
+    /// Absolute path.
+    public var absolutePath: String
+    public var byteCount: Int
+    /// Modification time, seconds since 1970.
+    public var modified: Double
+
+    /// File name without extension, for titles and output names.
+    public var stem: String {
+        ((relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}

@@ -1,0 +1,62 @@
+internal import CVips
+internal import CVipsShim
+
+extension VipsImage {
+    /// Names of every metadata field on the image (EXIF tags, ICC, XMP…).
+    public var fieldNames: [String] {
+        guard let fields = vips_image_get_fields(pointer) else { return [] }
+        defer { g_strfreev(fields) }
+        var names: [String] = []
+        var index = 0
+        while let name = fields[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
+    /// A string field, or nil when absent or not a string.
+    public func string(_ name: String) -> String? {
+        guard vips_image_get_typeof(pointer, name) == imgsite_gtype_string() else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, name, &value) == 0, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// An integer field, or nil when absent.
+    public func int(_ name: String) -> Int? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var value: Int32 = 0
+        guard vips_image_get_int(pointer, name, &value) == 0 else { return nil }
+        return Int(value)
+    }
+
+    /// The text of an EXIF tag as libvips formats it ("value (value, type, …)"),
+    /// reduced to the value, trimmed; nil when absent or blank.
+    public func exifText(_ field: String) -> String? {
+        guard let raw = string(field) else { return nil }
+        return Self.exifValue(raw)
+    }
+
+    /// Removes every metadata field whose name passes `shouldRemove`.
+    /// Only on an image this code owns alone (e.g. just materialised).
+    public func removeMetadata(where shouldRemove: (String) -> Bool) {
+        for name in fieldNames where shouldRemove(name) {
+            vips_image_remove(pointer, name)
+        }
+    }
+
+    /// Sets a string metadata field (used to write kept EXIF tags back).
+    public func setString(_ name: String, _ value: String) {
+        vips_image_set_string(pointer, name, value)
+    }
+
+    /// libvips renders an EXIF entry as "VALUE (VALUE, TYPE, N components,
+    /// M bytes)"; the value itself may hold " (", so cut at the last one.
+    static func exifValue(_ raw: String) -> String? {
+        var value = raw
+        if let cut = raw.range(of: " (", options: .backwards) { value = String(raw[..<cut.lowerBound]) }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

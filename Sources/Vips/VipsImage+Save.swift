@@ -1,0 +1,44 @@
+internal import CVips
+internal import CVipsShim
+
+/// Encoder settings for one output format.
+public enum EncodeSettings: Sendable, Hashable {
+    /// Baseline or progressive JPEG, optimised Huffman tables; `subsample420`
+    /// forces 4:2:0 even at quality ≥ 90 (libvips would switch to 4:4:4).
+    case jpeg(quality: Int, progressive: Bool, subsample420: Bool)
+    case webp(quality: Int, effort: Int)
+    /// AVIF through libheif/aom, 4:2:0.
+    case avif(quality: Int, effort: Int)
+    case jxl(quality: Int, effort: Int)
+}
+
+extension VipsImage {
+    /// Encodes to bytes in memory; the caller writes them atomically.
+    /// Metadata must already be removed (see `removeMetadata`): webpsave in
+    /// libvips 8.14 ignores `strip`, so the caller owns what is written.
+    public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let strip: Int32 = keepMetadata ? 0 : 1
+        let status: Int32
+        let operation: String
+        switch settings {
+        case let .jpeg(quality, progressive, subsample420):
+            operation = "jpegsave"
+            status = imgsite_vips_jpegsave_buffer(
+                pointer, &buffer, &length, Int32(quality), progressive ? 1 : 0, subsample420 ? 1 : 0, strip)
+        case let .webp(quality, effort):
+            operation = "webpsave"
+            status = imgsite_vips_webpsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+        case let .avif(quality, effort):
+            operation = "avifsave"
+            status = imgsite_vips_avifsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+        case let .jxl(quality, effort):
+            operation = "jxlsave"
+            status = imgsite_vips_jxlsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+        }
+        guard status == 0, let buffer else { throw VipsError.fromBuffer(operation: operation) }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}

@@ -1,0 +1,3 @@
+import ImgSiteCLI
+
+await ImgSiteCommand.main()
