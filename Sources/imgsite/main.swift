@@ -1,3 +1,3 @@
 import ImgSiteCLI
 
-await ImgSiteCommand.main()
+ImgSiteCommand.main()

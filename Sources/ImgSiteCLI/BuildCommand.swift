@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ImgSiteCore
+
+/// `imgsite build`: one build of the gallery.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the gallery site from a folder of photos.",
+        discussion: """
+            Only changed photos are processed again: the output's manifest.json records \
+            each source's size and modification time. Exits non-zero if any image failed; \
+            the rest of the site is still built.
+
+            Examples:
+              imgsite build ./photos
+              imgsite build ./photos -o public --quiet
+              imgsite build --config imgsite.yml --jobs 1 --verbose
+            """
+    )
+
+    @Argument(help: "Folder of photos; each sub-folder is an album.")
+    var input: String = "."
+
+    @Option(name: .shortAndLong, help: "Output folder (created if missing). Must not hold the input.")
+    var output: String = "_site"
+
+    @Option(name: .long, help: "Config file (default: imgsite.yml in the input folder, if present).")
+    var config: String?
+
+    @Option(name: .long, help: "Images processed at once (default: the number of CPU cores).")
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Rebuild every image, ignoring the manifest cache.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also print up-to-date images and each step.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+    }
+
+    func run() throws {
+        let options: BuildOptions
+        do {
+            options = try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: force)
+        } catch {
+            Terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        let printer = ProgressPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, output: output)
+        let summary: BuildSummary
+        do {
+            summary = try BuildPipeline(options: options, observe: printer.handle).run()
+        } catch {
+            printer.clearLine()
+            Terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        printer.finish(summary)
+        if !summary.succeeded { throw ExitCode(1) }
+    }
+}

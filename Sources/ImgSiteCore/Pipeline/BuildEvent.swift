@@ -1,0 +1,29 @@
+/// What a running build tells its observer (the CLI's progress line).
+public enum BuildEvent: Sendable {
+    /// Processing starts: `total` images, `fresh` of them up to date.
+    case started(total: Int, fresh: Int)
+    /// An image is being decoded and encoded now.
+    case processing(String)
+    /// An image finished: built (with warnings, if any), or failed.
+    case built(ProcessedImage)
+    case upToDate(ProcessedImage)
+    case failed(BuildError)
+    /// A step of the pipeline begins (scan, plan, process, render…).
+    case step(String)
+}
+
+/// The outcome of one build.
+public struct BuildSummary: Sendable {
+    public var built = 0
+    public var upToDate = 0
+    public var failed: [BuildError] = []
+    public var warnings: [String] = []
+    /// Bytes of the sources processed and of the variants written for them.
+    public var bytesIn = 0
+    public var bytesOut = 0
+    public var pagesWritten = 0
+    public var removed = 0
+    public var seconds = 0.0
+
+    public var succeeded: Bool { failed.isEmpty }
+}

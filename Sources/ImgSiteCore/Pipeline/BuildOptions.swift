@@ -1,0 +1,62 @@
+import Foundation
+
+/// Everything one build needs, fixed before it starts.
+public struct BuildOptions: Sendable {
+    public var input: URL
+    public var output: URL
+    public var config: SiteConfig
+    /// Images processed at once.
+    public var jobs: Int
+    /// Rebuild every image even when the manifest says it is up to date.
+    public var force: Bool
+    public var layout = ThemeLayout()
+
+    public init(input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool) {
+        self.input = input.standardizedFileURL
+        self.output = output.standardizedFileURL
+        self.config = config
+        self.jobs = jobs
+        self.force = force
+    }
+
+    /// The site's template folder: `templates:` from the config, else
+    /// `templates/` in the input folder (used only if it exists).
+    public var templatesFolder: URL {
+        input.appendingPathComponent(config.templates ?? "templates").standardizedFileURL
+    }
+
+    /// Reads the config (`--config`, else `imgsite.yml` in the input folder,
+    /// else defaults) and checks the folders.
+    public static func resolve(
+        input: String, output: String, configFile: String?, jobs: Int?, force: Bool
+    ) throws(BuildError) -> BuildOptions {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let inputURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
+        let outputURL = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: inputURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BuildError(.scan, path: input, "is not a folder (give the folder of photos to build)")
+        }
+        let inputPath = inputURL.resolvingSymlinksInPath().path
+        let outputPath = outputURL.resolvingSymlinksInPath().path
+        if outputPath == inputPath || inputPath.hasPrefix(outputPath + "/") {
+            throw BuildError(.scan, path: output, "cannot be the output folder: it holds the input folder \(input), which a rebuild would delete from")
+        }
+        let defaultConfig = inputURL.appendingPathComponent("imgsite.yml").path
+        let configPath = configFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).path }
+            ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
+        var config = SiteConfig()
+        if let configPath {
+            do {
+                config = try SiteConfig.load(from: configPath)
+            } catch let error as ConfigError {
+                throw BuildError(.config, path: error.line.map { "\(error.file):\($0)" } ?? error.file,
+                                 error.key.isEmpty ? error.reason : "'\(error.key)' \(error.reason)")
+            } catch {
+                throw BuildError(.config, path: configPath, "\(error)")
+            }
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return BuildOptions(input: inputURL, output: outputURL, config: config, jobs: max(1, jobs ?? cores), force: force)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// One build: scan → plan → process → render → write → prune → manifest,
+/// a list of named steps over one `BuildState`.
+///
+/// ```swift
+/// let options = try BuildOptions.resolve(input: "photos", output: "_site", configFile: nil, jobs: nil, force: false)
+/// let summary = try BuildPipeline(options: options).run()
+/// ```
+public struct BuildPipeline: Sendable {
+    public let options: BuildOptions
+    public let observe: @Sendable (BuildEvent) -> Void
+
+    public init(options: BuildOptions, observe: @escaping @Sendable (BuildEvent) -> Void = { _ in }) {
+        self.options = options
+        self.observe = observe
+    }
+
+    /// A named step; its name is shown in progress and stamped on errors.
+    struct Step {
+        let name: String
+        let run: (BuildPipeline) -> (inout BuildState) throws(BuildError) -> Void
+    }
+
+    var steps: [Step] {
+        [
+            Step(name: "scan", run: BuildPipeline.scan),
+            Step(name: "plan", run: BuildPipeline.plan),
+            Step(name: "process", run: BuildPipeline.process),
+            Step(name: "render", run: BuildPipeline.render),
+            Step(name: "write", run: BuildPipeline.write),
+            Step(name: "prune", run: BuildPipeline.prune),
+            Step(name: "manifest", run: BuildPipeline.saveManifest),
+        ]
+    }
+
+    /// Runs every step. Throws only for what stops the whole build (an
+    /// unreadable folder, a broken template); a bad image is a failure
+    /// counted in the summary while everything else builds.
+    public func run() throws(BuildError) -> BuildSummary {
+        let start = ContinuousClock.now
+        var state = BuildState()
+        for step in steps {
+            observe(.step(step.name))
+            try step.run(self)(&state)
+        }
+        let elapsed = ContinuousClock.now - start
+        state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return state.summary
+    }
+}
+
+/// What the steps hand each other.
+struct BuildState {
+    var root: PlannedAlbum?
+    var previous: [String: ProcessedImage] = [:]
+    var previousFiles: Set<String> = []
+    var results: [String: ProcessedImage] = [:]
+    var files: [RenderedFile] = []
+    var summary = BuildSummary()
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs blocking work (libvips calls) on `workers` dedicated threads.
+/// Not a Swift task group: a libvips call blocks its thread for the whole
+/// decode/encode, which would starve the cooperative pool that the rest of
+/// the program (progress, the dev server) runs on.
+enum WorkerPool {
+    static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], workers: Int, _ body: @escaping @Sendable (Input) -> Output
+    ) -> [Output] {
+        let state = Locked(State<Output>(results: Array(repeating: nil, count: inputs.count)))
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(workers, inputs.count)) {
+            group.enter()
+            let thread = Thread {
+                while let index = state.withLock({ $0.takeNext(limit: inputs.count) }) {
+                    let output = body(inputs[index])
+                    state.withLock { $0.results[index] = output }
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20  // libvips and libheif recurse deeper than the 512 KiB default
+            thread.start()
+        }
+        group.wait()
+        return state.withLock { $0.results.map { $0! } }
+    }
+
+    private struct State<Output> {
+        var next = 0
+        var results: [Output?]
+
+        mutating func takeNext(limit: Int) -> Int? {
+            guard next < limit else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}
+
+/// A value behind a lock, shareable across threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,42 @@
+/// An album with output names decided: where its pages and variants go.
+public struct PlannedAlbum: Sendable {
+    public var title: String
+    /// Output folder relative to the site root ("" for the root album).
+    public var outputPath: String
+    public var photos: [PlannedPhoto]
+    public var children: [PlannedAlbum]
+
+    /// Every job in this album and below.
+    public var allJobs: [ImageJob] { photos.map(\.job) + children.flatMap(\.allJobs) }
+
+    /// Decides slugs: unique among siblings, so any file name (spaces,
+    /// accents, `<script>`) becomes a safe, stable URL.
+    public static func plan(_ album: Album, outputPath: String) -> PlannedAlbum {
+        let imageFolder = outputPath.isEmpty ? "_img" : "\(outputPath)/_img"
+        // "index" is the album page itself; pagination pages use "_", which slugs never hold.
+        let slugs = Slug.unique(album.images.map(\.stem), fallback: "photo", reserved: ["index"])
+        let photos = zip(album.images, slugs).map { source, slug in
+            PlannedPhoto(job: ImageJob(source: source, outputFolder: imageFolder, slug: slug), title: humanTitle(source.stem))
+        }
+        let childSlugs = Slug.unique(album.albums.map(\.title), fallback: "album")
+        let children = zip(album.albums, childSlugs).map { child, slug in
+            plan(child, outputPath: outputPath.isEmpty ? slug : "\(outputPath)/\(slug)")
+        }
+        return PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
+    }
+
+    /// "summer_beach-2" → "summer beach 2": file names read as titles.
+    static func humanTitle(_ stem: String) -> String {
+        let spaced = stem.map { $0 == "_" || $0 == "-" ? " " : $0 }
+        let title = String(spaced).split(separator: " ").joined(separator: " ")
+        return title.isEmpty ? stem : title
+    }
+}
+
+/// One photo of an album: its processing job and its page.
+public struct PlannedPhoto: Sendable {
+    public var job: ImageJob
+    public var title: String
+    /// The photo page, in the album's output folder.
+    public var pageName: String { "\(job.slug).html" }
+}

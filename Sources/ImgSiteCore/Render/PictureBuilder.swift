@@ -1,0 +1,63 @@
+/// Builds the `<picture>` context of one image for the templates: typed
+/// sources, the JPEG `<img>` fallback, `sizes` from the theme layout, and
+/// the placeholder painted behind the image until it loads.
+struct PictureBuilder {
+    let layout: ThemeLayout
+
+    /// In an album grid cell; `eager` for images above the fold.
+    func grid(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> [String: Any] {
+        let aspect = image.aspect
+        let fraction = layout.gridFraction(aspect: aspect)
+        let style = "width: \(percent(fraction));"
+        return picture(image, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect),
+                       fallbackWidth: layout.gridMaxDisplayWidth(aspect: aspect), style: style, eager: eager)
+    }
+
+    /// The large view of the photo page, always eager (it is the page).
+    func photo(_ image: ProcessedImage, alt: String, root: String) -> [String: Any] {
+        let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
+        return picture(image, alt: alt, root: root, sizes: layout.photoSizes(aspect: image.aspect, sourceWidth: image.width),
+                       fallbackWidth: limit, style: "max-width: \(Int(limit.rounded(.up)))px;", eager: true)
+    }
+
+    private func picture(
+        _ image: ProcessedImage, alt: String, root: String, sizes: String,
+        fallbackWidth: Double, style: String, eager: Bool
+    ) -> [String: Any] {
+        let jpegs = image.variants.filter { $0.format == .jpeg }
+        let others = Dictionary(grouping: image.variants.filter { $0.format != .jpeg }, by: \.format)
+        let sources: [[String: Any]] = others.keys.sorted { $0.preference < $1.preference }.map { format in
+            ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
+        }
+        // Without srcset support, the smallest JPEG that covers the 1x width.
+        let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
+        var css = style
+        if let placeholder = image.placeholder, !image.hasAlpha {
+            css += " background-image: url(\(placeholder.dataURI));"
+        }
+        return [
+            "sources": sources,
+            "src": root + (fallback?.path ?? ""),
+            "srcset": srcset(jpegs, root: root),
+            "sizes": sizes,
+            "width": fallback?.width ?? image.width,
+            "height": fallback?.height ?? image.height,
+            "alt": alt,
+            "lazy": !eager,
+            "style": css,
+        ]
+    }
+
+    private func srcset(_ variants: [Variant], root: String) -> String {
+        variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    private func percent(_ fraction: Double) -> String {
+        fraction >= 1 ? "100%" : "\((fraction * 10_000).rounded() / 100)%"
+    }
+}
+
+extension ProcessedImage {
+    /// Width / height of the upright image.
+    var aspect: Double { Double(width) / Double(max(height, 1)) }
+}
