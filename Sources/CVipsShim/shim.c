@@ -12,16 +12,33 @@ int imgsite_vips_start(const char *argv0, int concurrency) {
   return 0;
 }
 
-static void imgsite_drop_log(const gchar *domain, GLogLevelFlags level,
-                             const gchar *message, gpointer data) {
-  (void)domain; (void)level; (void)message; (void)data;
+// The last GLib "VIPS" warning. Some loaders fail with only a warning as
+// the reason (libpng's "invalid chunk type"), so errors can quote it.
+static GMutex imgsite_warning_lock;
+static char *imgsite_last_warning = NULL;
+static int imgsite_show_warnings = 0;
+
+static void imgsite_log(const gchar *domain, GLogLevelFlags level,
+                        const gchar *message, gpointer data) {
+  g_mutex_lock(&imgsite_warning_lock);
+  g_free(imgsite_last_warning);
+  imgsite_last_warning = g_strdup(message);
+  g_mutex_unlock(&imgsite_warning_lock);
+  if (imgsite_show_warnings)
+    g_log_default_handler(domain, level, message, data);
 }
 
 void imgsite_vips_show_warnings(int show) {
-  if (show)
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, g_log_default_handler, NULL);
-  else
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_drop_log, NULL);
+  imgsite_show_warnings = show;
+  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
+}
+
+char *imgsite_vips_take_last_warning(void) {
+  g_mutex_lock(&imgsite_warning_lock);
+  char *warning = imgsite_last_warning;
+  imgsite_last_warning = NULL;
+  g_mutex_unlock(&imgsite_warning_lock);
+  return warning;
 }
 
 VipsImage *imgsite_vips_open_header(const char *path) {
@@ -29,7 +46,11 @@ VipsImage *imgsite_vips_open_header(const char *path) {
 }
 
 int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
-                                VipsFailOn fail_on) {
+                                VipsFailOn fail_on, int to_srgb) {
+  if (to_srgb)
+    return vips_thumbnail(path, out, width, "height", IMGSITE_NO_LIMIT, "size",
+                          VIPS_SIZE_DOWN, "fail_on", fail_on, "export_profile",
+                          "srgb", NULL);
   return vips_thumbnail(path, out, width, "height", IMGSITE_NO_LIMIT, "size",
                         VIPS_SIZE_DOWN, "fail_on", fail_on, NULL);
 }
@@ -59,7 +80,13 @@ int imgsite_vips_colourspace(VipsImage *in, VipsImage **out,
 }
 
 int imgsite_vips_icc_to_srgb(VipsImage *in, VipsImage **out) {
-  return vips_icc_transform(in, out, "srgb", "embedded", TRUE, NULL);
+  // Without an embedded profile, CMYK falls back to libvips' built-in
+  // "cmyk" profile and anything else to sRGB, as vips_thumbnail does.
+  const char *fallback =
+      vips_image_get_interpretation(in) == VIPS_INTERPRETATION_CMYK ? "cmyk"
+                                                                     : "srgb";
+  return vips_icc_transform(in, out, "srgb", "embedded", TRUE, "input_profile",
+                            fallback, NULL);
 }
 
 int imgsite_vips_cast_uchar(VipsImage *in, VipsImage **out) {

@@ -1,4 +1,5 @@
 internal import CVips
+internal import CVipsShim
 import Foundation
 
 /// A libvips failure: which operation, on which file, and libvips' message.
@@ -27,6 +28,10 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
         if let copy = vips_error_buffer_copy() {
             text = String(cString: copy)
             g_free(copy)
+        }
+        if text.isEmpty, let warning = imgsite_vips_take_last_warning() {
+            text = String(cString: warning)
+            g_free(warning)
         }
         return VipsError(operation: operation, path: path, message: condense(text, path: path))
     }

@@ -29,18 +29,32 @@ extension VipsImage {
     }
 
     /// Decodes a file at `width` (never larger than the source) in one pass:
-    /// shrink-on-load, upright by EXIF orientation, and converted to sRGB
-    /// when the file embeds an ICC profile (untagged files are left alone).
+    /// shrink-on-load and upright by EXIF orientation. `toSRGB` converts from
+    /// the embedded ICC profile (or libvips' CMYK fallback) to sRGB; leave it
+    /// off for untagged files, where the transform would only cost CPU.
     /// The result is lazy; call `materialized()` before deriving many outputs.
-    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none) throws -> VipsImage {
-        try make("thumbnail", path: path) { imgsite_vips_thumbnail_file(path, $0, Int32(width), failOn.raw) }
+    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool) throws -> VipsImage {
+        try make("thumbnail", path: path) {
+            imgsite_vips_thumbnail_file(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0)
+        }
+    }
+
+    /// Whether the image needs a colour transform to become sRGB: it embeds
+    /// an ICC profile, or it is CMYK.
+    public var needsColourTransform: Bool {
+        vips_image_get_typeof(pointer, "icc-profile-data") != 0 || interpretation == "cmyk"
     }
 
     /// Decodes an encoded image held in memory (e.g. a file just written).
+    /// libvips reads the buffer lazily without copying it, so the pixels are
+    /// decoded here, while `bytes` is alive.
     public static func decode(_ bytes: [UInt8]) throws -> VipsImage {
-        let pointer = bytes.withUnsafeBytes { imgsite_vips_open_buffer($0.baseAddress, $0.count) }
-        guard let pointer else { throw VipsError.fromBuffer(operation: "load buffer") }
-        return VipsImage(owning: pointer)
+        try bytes.withUnsafeBytes { buffer in
+            guard let pointer = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count) else {
+                throw VipsError.fromBuffer(operation: "load buffer")
+            }
+            return try VipsImage(owning: pointer).materialized()
+        }
     }
 
     /// Computes every pixel now into memory, so later resizes and saves

@@ -15,12 +15,19 @@ extension VipsImage {
         return names
     }
 
-    /// A string field, or nil when absent or not a string.
+    /// A text field (plain or libvips ref-string), or nil when absent.
     public func string(_ name: String) -> String? {
-        guard vips_image_get_typeof(pointer, name) == imgsite_gtype_string() else { return nil }
-        var value: UnsafePointer<CChar>?
-        guard vips_image_get_string(pointer, name, &value) == 0, let value else { return nil }
-        return String(cString: value)
+        let type = vips_image_get_typeof(pointer, name)
+        guard type != 0 else { return nil }
+        if type == imgsite_gtype_string() {
+            var value: UnsafePointer<CChar>?
+            guard vips_image_get_string(pointer, name, &value) == 0, let value else { return nil }
+            return String(cString: value)
+        }
+        var copy: UnsafeMutablePointer<CChar>?
+        guard vips_image_get_as_string(pointer, name, &copy) == 0, let copy else { return nil }
+        defer { g_free(copy) }
+        return String(cString: copy)
     }
 
     /// An integer field, or nil when absent.

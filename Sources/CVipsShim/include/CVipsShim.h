@@ -14,13 +14,19 @@ int imgsite_vips_start(const char *argv0, int concurrency);
 /// progress line is not broken by libvips' own printing.
 void imgsite_vips_show_warnings(int show);
 
+/// The last libvips warning since the previous call (caller g_free()s it),
+/// or NULL. Some loaders fail with a warning as their only reason.
+char *imgsite_vips_take_last_warning(void);
+
 /// vips_image_new_from_file(path, NULL): opens lazily, reads the header only.
 VipsImage *imgsite_vips_open_header(const char *path);
 
 /// vips_thumbnail(path, &out, width, "height", huge, "size", DOWN,
-/// "fail_on", fail_on): shrink-on-load, auto-rotate, embedded ICC → sRGB.
+/// "fail_on", fail_on [, "export_profile", "srgb"]): shrink-on-load and
+/// auto-rotate. With `to_srgb`, the embedded (or CMYK fallback) profile is
+/// converted to sRGB; libvips 8.14 otherwise keeps the source's colour space.
 int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
-                                VipsFailOn fail_on);
+                                VipsFailOn fail_on, int to_srgb);
 
 /// vips_thumbnail_image(in, &out, width, "height", huge, "size", DOWN,
 /// "no_rotate", TRUE): a smaller width from an already decoded image.
@@ -38,8 +44,9 @@ int imgsite_vips_flatten(VipsImage *in, VipsImage **out, double r, double g,
 int imgsite_vips_colourspace(VipsImage *in, VipsImage **out,
                              VipsInterpretation space);
 
-/// vips_icc_transform(in, &out, "srgb", "embedded", TRUE): libvips' own
-/// colour-managed conversion, used by tests as the reference.
+/// vips_icc_transform(in, &out, "srgb", "embedded", TRUE, "input_profile",
+/// cmyk-or-srgb): libvips' own colour-managed conversion, used by tests as
+/// the reference.
 int imgsite_vips_icc_to_srgb(VipsImage *in, VipsImage **out);
 
 /// vips_cast(in, &out, VIPS_FORMAT_UCHAR).

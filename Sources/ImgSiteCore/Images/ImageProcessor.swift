@@ -1,6 +1,16 @@
 import Foundation
 import Vips
 
+extension Result where Success == ProcessedImage {
+    /// A failure or warning whose libvips message may hold another thread's text.
+    var needsCleanMessage: Bool {
+        switch self {
+        case .success(let image): !image.warnings.isEmpty
+        case .failure: true
+        }
+    }
+}
+
 /// Turns one source into its variants: the source is decoded once, at the
 /// largest width needed (shrink-on-load), and every smaller width and
 /// format is derived from that one decoded copy in memory.
@@ -18,7 +28,7 @@ public struct ImageProcessor: Sendable {
         let path = job.source.relativePath
         let header = try SourceHeader.read(job.source.absolutePath, displayPath: path, pixelLimit: settings.pixelLimit)
         let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
-        var (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0])
+        var (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         warnings += header.warnings
 
@@ -45,14 +55,19 @@ public struct ImageProcessor: Sendable {
         }
     }
 
+    /// `process` as a `Result`, for collecting outcomes across threads.
+    public func result(_ job: ImageJob) -> Result<ProcessedImage, BuildError> {
+        do throws(BuildError) { return .success(try process(job)) } catch { return .failure(error) }
+    }
+
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
     /// decodes what can be decoded and reports the damage as a warning.
-    private func decode(_ file: String, displayPath: String, width: Int) throws(BuildError) -> (VipsImage, [String]) {
+    private func decode(_ file: String, displayPath: String, width: Int, toSRGB: Bool) throws(BuildError) -> (VipsImage, [String]) {
         do {
-            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning).materialized(), [])
+            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning, toSRGB: toSRGB).materialized(), [])
         } catch let strict {
             do {
-                let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none).materialized()
+                let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none, toSRGB: toSRGB).materialized()
                 return (image, ["damaged file, built from what could be decoded (\(VipsError.reason(strict)))"])
             } catch {
                 throw BuildError(.decode, path: displayPath, "cannot be decoded: \(VipsError.reason(error))")

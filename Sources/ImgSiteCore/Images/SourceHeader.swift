@@ -7,6 +7,8 @@ struct SourceHeader {
     var width: Int
     var height: Int
     var fields: [String: String]
+    /// An embedded ICC profile or CMYK: decode converts to sRGB.
+    var needsColourTransform: Bool
     var warnings: [String]
 
     /// EXIF tags read for ordering and captions; GPS is never read at all.
@@ -38,7 +40,7 @@ struct SourceHeader {
         }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height,
-            fields: fields, warnings: [])
+            fields: fields, needsColourTransform: image.needsColourTransform, warnings: [])
     }
 
     /// Metadata the pages and manifest may carry under `policy`.

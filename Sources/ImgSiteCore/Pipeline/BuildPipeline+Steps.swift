@@ -46,14 +46,15 @@ extension BuildPipeline {
                 return .success(cached)
             }
             observe(.processing(job.source.relativePath))
-            do throws(BuildError) {
-                let result = try processor.process(job)
-                observe(.built(result))
-                return .success(result)
-            } catch {
-                observe(.failed(error))
-                return .failure(error)
+            var outcome = VipsErrorScope.shared { processor.result(job) }
+            if outcome.needsCleanMessage {
+                outcome = VipsErrorScope.exclusive { processor.result(job) }
             }
+            switch outcome {
+            case .success(let image): observe(.built(image))
+            case .failure(let error): observe(.failed(error))
+            }
+            return outcome
         }
         for ((job, cached), outcome) in zip(zip(jobs, cached), outcomes) {
             switch outcome {
