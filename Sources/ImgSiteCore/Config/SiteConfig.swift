@@ -50,6 +50,11 @@ public enum WidthPolicy: Sendable, Equatable, Hashable {
 public struct CodecSettings: Sendable, Equatable, Hashable {
     public var quality: Int
     public var effort: Int
+
+    public init(quality: Int, effort: Int) {
+        self.quality = quality
+        self.effort = effort
+    }
 }
 
 /// JPEG settings. Chroma is 4:2:0 unless a site asks for 4:4:4.

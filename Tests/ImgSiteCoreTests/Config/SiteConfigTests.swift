@@ -1,0 +1,63 @@
+import ImgSiteCore
+import Testing
+
+@Suite struct SiteConfigTests {
+    @Test func readsEveryKey() throws {
+        let config = try SiteConfig.parse(yaml: """
+            version: 1
+            title: Holidays
+            widths: [480, 960]
+            max_width: 2048
+            formats: [jpeg, webp, avif]
+            jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300 }
+            webp: { quality: 70, effort: 5 }
+            avif: { quality: 45, effort: 2 }
+            jxl: { quality: 70, effort: 3 }
+            metadata: keep-copyright
+            templates: theme
+            pixel_limit: 50000000
+            placeholder: none
+            """, file: "imgsite.yml")
+        #expect(config.title == "Holidays")
+        #expect(config.widths == .fixed([480, 960]))
+        #expect(config.maxWidth == 2048 && config.pixelLimit == 50_000_000)
+        #expect(config.formats == [.jpeg, .webp, .avif])
+        #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300)
+        #expect(config.webp == CodecSettings(quality: 70, effort: 5))
+        #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
+    }
+
+    @Test func emptyFileIsDefaults() throws {
+        #expect(try SiteConfig.parse(yaml: "", file: "imgsite.yml") == SiteConfig())
+    }
+
+    @Test("errors name the key and the line", arguments: [
+        ("title: x\ncolour: red\n", "colour", 2, "not a known key"),
+        ("jpeg:\n  quality: high\n", "jpeg.quality", 2, "whole number"),
+        ("jpeg:\n  qualty: 80\n", "jpeg.qualty", 2, "not a known key"),
+        ("webp: { quality: 101 }\n", "webp.quality", 1, "between 1 and 100"),
+        ("formats: [webp]\n", "formats", 1, "must include jpeg"),
+        ("formats: [jpeg, gif]\n", "formats", 1, "one of"),
+        ("widths: big\n", "widths", 1, "auto"),
+        ("metadata: everything\n", "metadata", 1, "one of"),
+        ("version: 2\n", "version", 1, "reads version 1"),
+        ("jpeg: { chroma_subsampling: \"4:2:2\" }\n", "jpeg.chroma_subsampling", 1, "4:4:4"),
+    ])
+    func errors(_ yaml: String, _ key: String, _ line: Int, _ words: String) {
+        do {
+            _ = try SiteConfig.parse(yaml: yaml, file: "imgsite.yml")
+            Issue.record("no error for \(yaml)")
+        } catch let error as ConfigError {
+            #expect(error.key == key)
+            #expect(error.line == line)
+            #expect(error.description.contains(words), "\(error)")
+            #expect(error.description.hasPrefix("imgsite.yml:\(line): '\(key)'"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func invalidYAMLHasALine() {
+        #expect(throws: ConfigError.self) { try SiteConfig.parse(yaml: "title: [unclosed\n", file: "f.yml") }
+    }
+}

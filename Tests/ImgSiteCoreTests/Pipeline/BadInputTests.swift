@@ -1,0 +1,58 @@
+import Foundation
+import ImgSiteCore
+import Testing
+
+@Suite struct BadInputTests {
+    /// Expected outcome of each file in corpus/bad: an error or a warning,
+    /// and words its one line must contain.
+    static let expected: [String: (failed: Bool, words: String)] = [
+        "20000x20000.gif": (true, "over the pixel limit"),
+        "decompression-bomb.gif": (true, "no frames"),
+        "broken.png": (true, "invalid chunk"),
+        "corrupted.jpg": (true, "cannot be decoded"),
+        "not-an-image.jpg": (true, "not an image"),
+        "zero-bytes.jpg": (true, "empty file"),
+        "truncated.jpg": (false, "Premature end"),
+        "bad-exif.jpg": (false, "Corrupt JPEG data"),
+    ]
+
+    @Test("each bad file is reported once, by name and reason, while the rest builds")
+    func badFolder() throws {
+        let input = try Corpus.scratch()
+        try Corpus.copy(try FileManager.default.contentsOfDirectory(at: Corpus.bad, includingPropertiesForKeys: nil),
+                        into: input, album: "bad")
+        try Corpus.copy([Corpus.photo("nature/Storm.jpg"), Corpus.photo("cameras/DSCN0010.jpg")], into: input, album: "good")
+        let site = try TestBuild.run(input: input)
+
+        #expect(site.summary.failed.count == Self.expected.values.count { $0.failed })
+        #expect(site.summary.built == 4)
+        for (file, outcome) in Self.expected {
+            let lines = site.events.filter { $0.contains("bad/\(file)") }
+            #expect(lines.count == 1, "\(file): \(lines)")
+            let line = lines.first ?? ""
+            #expect(line.hasPrefix(outcome.failed ? "failed" : "built"), "\(line)")
+            #expect(line.contains(outcome.words), "\(file): \(line)")
+        }
+        // Nothing half-written: no temporary files; failed sources left no variants.
+        let files = FileManager.default.enumerator(atPath: site.output.path)?.allObjects as? [String] ?? []
+        #expect(!files.contains { $0.contains(AtomicWriter.temporaryPrefix) })
+        for (file, outcome) in Self.expected where outcome.failed {
+            let stem = Slug.make((file as NSString).deletingPathExtension)
+            #expect(!files.contains { $0.hasPrefix("bad/_img/\(stem)-") }, "\(file) left outputs")
+        }
+        #expect(files.contains("good/storm.html") && files.contains("bad/truncated.html"))
+    }
+
+    @Test("the pixel limit is read from the header and can be raised")
+    func pixelLimit() throws {
+        let input = try Corpus.scratch()
+        try Corpus.copy([Corpus.photo("nature/Storm.jpg")], into: input, album: "a")
+        var config = SiteConfig()
+        config.pixelLimit = 1_000_000  // Storm is 1920 × 1280 = 2.5 MP
+        let refused = try TestBuild.run(input: input, config: config)
+        #expect(refused.summary.failed.first?.reason.contains("pixel limit") == true)
+        config.pixelLimit = 3_000_000
+        let allowed = try TestBuild.run(input: input, config: config)
+        #expect(allowed.summary.failed.isEmpty && allowed.summary.built == 1)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+@Suite struct SiteRendererTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+
+    /// Compares with the recorded file; `IMGSITE_RECORD=1 swift test` re-records.
+    static func assertSnapshot(_ text: String, named name: String) throws {
+        let url = snapshots.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["IMGSITE_RECORD"] == "1" {
+            try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let recorded = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == recorded, "\(name) differs from its snapshot; re-record with IMGSITE_RECORD=1 if intended")
+    }
+
+    @Test("album page matches the recorded snapshot")
+    func albumSnapshot() throws {
+        let (planned, results) = RenderFixture.site()
+        let pages = try RenderFixture.render(planned, results)
+        try Self.assertSnapshot(try #require(pages["summer-2024/index.html"]), named: "album.html")
+        try Self.assertSnapshot(try #require(pages["summer-2024/b.html"]), named: "photo.html")
+    }
+
+    @Test("dated photos first, then natural name order; previous/next follow it")
+    func order() throws {
+        let (planned, results) = RenderFixture.site()
+        let page = try #require(try RenderFixture.render(planned, results)["summer-2024/index.html"])
+        let hrefs = page.components(separatedBy: "<li class=\"cell\"><a href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(hrefs == ["b.html", "a.html", "c-9.html", "c-10.html"])
+        let photo = try #require(try RenderFixture.render(planned, results)["summer-2024/c-9.html"])
+        #expect(photo.contains("rel=\"prev\" href=\"a.html\"") && photo.contains("rel=\"next\" href=\"c-10.html\""))
+    }
+
+    @Test("names from files, folders and config are escaped; URLs are safe slugs")
+    func escaping() throws {
+        let (planned, results) = RenderFixture.site(albumName: "<b>\"Q\" & 'A'</b>", photoNames: ["<img src=x onerror=alert(1)>.jpg"])
+        let pages = try RenderFixture.render(planned, results, title: "Tom & \"Jerry\" <3")
+        #expect(pages.keys.contains("b-q-a-b/index.html"))
+        for (path, html) in pages where path.hasSuffix(".html") {
+            #expect(!html.contains("<img src=x"), "\(path)")
+            #expect(!html.contains("<b>\"Q\""), "\(path)")
+            #expect(!html.contains("Tom & \"Jerry\""), "\(path)")
+        }
+        let index = try #require(pages["index.html"])
+        #expect(index.contains("Tom &amp; &quot;Jerry&quot; &lt;3"))
+        #expect(index.contains("&lt;b&gt;&quot;Q&quot; &amp; &#39;A&#39;&lt;/b&gt;"))
+    }
+
+    @Test("images: width, height, lazy except above the fold, typed sources, placeholder")
+    func pictureMarkup() throws {
+        let (planned, results) = RenderFixture.site()
+        let album = try #require(try RenderFixture.render(planned, results)["summer-2024/index.html"])
+        let images = album.components(separatedBy: "<img ").dropFirst()
+        #expect(images.count == 4)
+        for image in images {
+            #expect(image.contains("width=\"") && image.contains("height=\""))
+            #expect(image.contains("background-image: url(data:image/png;base64,"))
+            #expect(image.contains("fetchpriority=\"high\""), "the first rows load eagerly")
+        }
+        #expect(album.contains("<source type=\"image/webp\" srcset=\"../summer-2024/_img/"))
+        var renderer = SiteRenderer(library: try DefaultTheme.library(overrides: nil), layout: ThemeLayout(), siteTitle: "S")
+        renderer.eagerCount = 1
+        let lazy = try renderer.render(planned, results: results).first { $0.path == "summer-2024/index.html" }!.contents
+        #expect(lazy.components(separatedBy: "loading=\"lazy\" decoding=\"async\"").count - 1 == 3)
+    }
+
+    @Test("albums of more than one page are paginated with links")
+    func pagination() throws {
+        let (planned, results) = RenderFixture.site(photoNames: (1...5).map { "p\($0).jpg" })
+        var renderer = SiteRenderer(library: try DefaultTheme.library(overrides: nil), layout: ThemeLayout(), siteTitle: "S")
+        renderer.pageSize = 2
+        let pages = Dictionary(uniqueKeysWithValues: try renderer.render(planned, results: results).map { ($0.path, $0.contents) })
+        #expect(pages.keys.contains("summer-2024/index_2.html") && pages.keys.contains("summer-2024/index_3.html"))
+        #expect(pages["summer-2024/index.html"]!.contains("href=\"index_3.html\""))
+    }
+
+    @Test("a site's templates override the built-in ones")
+    func overrides() throws {
+        let folder = try Corpus.scratch()
+        try "<p>custom {{pageTitle}}</p>".write(to: folder.appendingPathComponent("album.mustache"), atomically: true, encoding: .utf8)
+        let (planned, results) = RenderFixture.site()
+        let renderer = SiteRenderer(library: try DefaultTheme.library(overrides: folder), layout: ThemeLayout(), siteTitle: "S")
+        let pages = try renderer.render(planned, results: results)
+        #expect(pages.first { $0.path == "summer-2024/index.html" }?.contents == "<p>custom Summer 2024</p>")
+        try "{{#broken}".write(to: folder.appendingPathComponent("photo.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: BuildError.self) { try DefaultTheme.library(overrides: folder) }
+    }
+
+    @Test("the compiled-in theme matches templates/ (run `make templates` after editing)")
+    func embeddedThemeInSync() throws {
+        let folder = Corpus.repoRoot.appendingPathComponent("templates")
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
+        #expect(Set(names) == Set(DefaultTheme.files.keys))
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8)
+            #expect(DefaultTheme.files[name] == String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)), "\(name)")
+        }
+    }
+}
