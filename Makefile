@@ -1,0 +1,46 @@
+# imgsite — see README.md. `make example` and `make test` work on a fresh
+# Debian machine with only the Swift toolchain: they install what is missing.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libvips-dev libvips-tools pkg-config
+TEST_PACKAGES := chromium chromium-driver
+
+.PHONY: all build example test bench templates deps test-deps clean
+
+all: build
+
+## deps: install libvips (and its command-line tools) through apt if missing
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+## test-deps: headless Chromium and its driver, for the browser smoke test
+test-deps: deps
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+build: deps
+	$(SWIFT) build -c release
+
+## example: build imgsite and the gallery of site-example/
+example: build
+	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
+	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
+
+## test: the whole test suite (real libvips on ../shared/corpus, headless Chromium)
+test: test-deps
+	$(SWIFT) test
+
+## bench: imgsite against libvips alone on the corpus stills (CPU time, peak memory)
+bench: build
+	scripts/bench.sh
+
+## templates: compile templates/ into the binary after editing them
+templates:
+	scripts/embed-templates.sh
+
+clean:
+	rm -rf .build site-example/_site
