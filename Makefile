@@ -4,6 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libvips-dev libvips-tools pkg-config
+BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver
 
 .PHONY: all build example test bench templates deps test-deps clean
@@ -36,7 +37,7 @@ test: test-deps
 
 ## bench: imgsite against libvips alone on the corpus stills (CPU time, peak memory)
 bench: build
-	scripts/bench.sh
+	python3 scripts/bench/bench.py
 
 ## templates: compile templates/ into the binary after editing them
 templates:

@@ -35,8 +35,11 @@ public struct ImageProcessor: Sendable {
         var variants: [Variant] = []
         var smallest = largest
         do {
+            // Each width is computed once into memory (every format's save would
+            // otherwise re-run the lazy resize) and is the source of the next,
+            // smaller one: far fewer pixels to read than going back to the largest.
             for width in widths {
-                let image = try largest.downsized(toWidth: width)
+                let image = width >= smallest.width ? smallest : try smallest.downsized(toWidth: width).materialized()
                 variants += try write(image, job: job)
                 smallest = image
             }

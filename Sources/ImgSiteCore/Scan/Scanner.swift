@@ -2,8 +2,8 @@ import Foundation
 
 /// Walks the input folder into a `SiteTree`: every sub-folder is an album.
 /// Hidden files and folders, non-images, the output folder and the site's
-/// template folder are skipped; symbolic links to folders are not followed
-/// (a link back up would loop).
+/// template folder are skipped. Symbolic links are followed, but a folder
+/// already on the current path (a link back up) is not entered again.
 public struct Scanner: Sendable {
     /// File extensions read as images (lower case).
     public static let imageExtensions: Set<String> = [
@@ -21,33 +21,36 @@ public struct Scanner: Sendable {
 
     /// The album tree, or nil-free empty root when the folder holds nothing.
     public func scan(title: String) throws -> Album {
-        var root = try scanFolder(input, relative: "")
+        var root = try scanFolder(input, relative: "", ancestors: [])
         root.title = title
         return root
     }
 
-    private func scanFolder(_ folder: URL, relative: String) throws -> Album {
+    private func scanFolder(_ folder: URL, relative: String, ancestors: Set<String>) throws -> Album {
+        let realPath = folder.resolvingSymlinksInPath().path
+        let ancestors = ancestors.union([realPath])
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var images: [SourceImage] = []
         var albums: [Album] = []
         for name in names where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
+            // stat, not lstat: a link is what it points to.
+            let target = url.resolvingSymlinksInPath()
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: target.path) else { continue }
             let type = attributes[.type] as? FileAttributeType
             if type == .typeDirectory {
-                guard !excluded.contains(url.standardizedFileURL.path) else { continue }
-                let album = try scanFolder(url, relative: path)
+                guard !excluded.contains(url.standardizedFileURL.path), !excluded.contains(target.path),
+                    !ancestors.contains(target.path)
+                else { continue }
+                let album = try scanFolder(url, relative: path, ancestors: ancestors)
                 if !album.allImages.isEmpty { albums.append(album) }
-            } else if type == .typeRegular || type == .typeSymbolicLink,
-                Self.imageExtensions.contains(url.pathExtension.lowercased())
-            {
-                let resolved = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+            } else if type == .typeRegular, Self.imageExtensions.contains(url.pathExtension.lowercased()) {
                 images.append(
                     SourceImage(
                         relativePath: path, absolutePath: url.path,
-                        byteCount: ((resolved ?? attributes)[.size] as? NSNumber)?.intValue ?? 0,
-                        modified: ((resolved ?? attributes)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
+                        byteCount: (attributes[.size] as? NSNumber)?.intValue ?? 0,
+                        modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
             }
         }
         images.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
