@@ -59,10 +59,22 @@ extension VipsImage {
     }
 
     /// libvips renders an EXIF entry as "VALUE (VALUE, TYPE, N components,
-    /// M bytes)"; the value itself may hold " (", so cut at the last one.
+    /// M bytes)"; the value itself may hold parentheses, so cut where the
+    /// final parenthesised part opens (matching its closing one).
     static func exifValue(_ raw: String) -> String? {
+        let characters = Array(raw)
         var value = raw
-        if let cut = raw.range(of: " (", options: .backwards) { value = String(raw[..<cut.lowerBound]) }
+        if characters.last == ")" {
+            var depth = 0
+            for index in characters.indices.reversed() {
+                if characters[index] == ")" { depth += 1 }
+                if characters[index] == "(" { depth -= 1 }
+                if depth == 0 {
+                    value = String(characters[..<index])
+                    break
+                }
+            }
+        }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+@testable import ImgSiteCLI
+import Testing
+
+@Suite struct CommandTests {
+    @Test func defaults() throws {
+        let command = try #require(try ImgSiteCommand.parseAsRoot(["build"]) as? BuildCommand)
+        #expect(command.input == "." && command.output == "_site" && command.jobs == nil && !command.force)
+    }
+
+    @Test("contradictory or impossible options are refused", arguments: [
+        ["build", "--quiet", "--verbose"], ["build", "--jobs", "0"], ["build", "--colour"],
+    ])
+    func invalid(_ arguments: [String]) {
+        #expect(throws: (any Error).self) { try ImgSiteCommand.parseAsRoot(arguments) }
+    }
+
+    @Test func helpShowsExamples() {
+        let help = ImgSiteCommand.helpMessage(for: BuildCommand.self)
+        #expect(help.contains("Examples:") && help.contains("--jobs") && help.contains("--force"))
+        #expect(ImgSiteCommand.helpMessage().contains("imgsite build ./photos"))
+    }
+
+    @Test func versionIsSet() {
+        #expect(ImgSiteCommand.configuration.version.first?.isNumber == true)
+    }
+
+    @Test("a missing input folder stops with a clear error and exit status 2")
+    func missingInput() throws {
+        let command = try #require(try ImgSiteCommand.parseAsRoot(["build", "/nonexistent/photos", "-o", "/tmp/x", "-q"]) as? BuildCommand)
+        #expect(throws: ExitCode(2)) { try command.run() }
+    }
+
+    @Test func byteCounts() {
+        #expect(Bytes.text(812) == "812 B")
+        #expect(Bytes.text(3_400_000) == "3.4 MB")
+    }
+}
