@@ -62,6 +62,9 @@ struct BuildCommand: ParsableCommand {
             Terminal.error("error: \(error)")
             throw ExitCode(1)
         }
+        if summary.built + summary.upToDate + summary.failed.count == 0 {
+            Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
+        }
         printer.finish(summary)
         if !summary.succeeded { throw ExitCode(1) }
     }

@@ -1,6 +1,7 @@
 internal import CVips
 internal import CVipsShim
 import Foundation
+import Synchronization
 
 /// Process-wide libvips set-up: started once, operation cache off.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// let image = try VipsImage.thumbnail(of: "photo.jpg", width: 960)
 /// ```
 public enum Vips {
-    private static let state = Mutex<Bool>(false)
+    private static let state = Mutex<Bool>(false)  // started yet?
 
     /// Starts libvips once; later calls only adjust the thread count.
     /// `concurrency` is libvips' worker threads per pipeline (0 = its default).

@@ -34,9 +34,9 @@ public struct SiteRenderer {
         let root = String(repeating: "../", count: album.depth)
         let folder = album.outputPath.isEmpty ? "" : album.outputPath + "/"
         let pictures = PictureBuilder(layout: layout)
-        let breadcrumbs = ancestors.enumerated().map { index, ancestor -> [String: Any] in
-            let up = String(repeating: "../", count: album.depth - index)
-            return ["title": index == 0 ? siteTitle : ancestor.title, "href": up + "index.html"]
+        // The site title in the header already links to the root: crumbs start below it.
+        let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor -> [String: Any] in
+            ["title": ancestor.title, "href": String(repeating: "../", count: album.depth - index) + "index.html"]
         }
         let cards: [[String: Any]] = album.children.enumerated().map { index, child in
             var card: [String: Any] = ["title": child.title, "href": child.slug + "/index.html", "count": child.totalCount]
@@ -66,7 +66,7 @@ public struct SiteRenderer {
             let template = album.depth == 0 ? "index" : "album"
             files.append(RenderedFile(path: folder + Self.pageName(pageIndex), contents: try render(template, context)))
         }
-        let crumbsHere = breadcrumbs + [["title": album.depth == 0 ? siteTitle : album.title, "href": "index.html"]]
+        let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [["title": album.title, "href": "index.html"]]
         for (index, photo) in album.photos.enumerated() {
             let neighbour = { (offset: Int) -> [String: Any]? in
                 let other = index + offset
