@@ -59,6 +59,7 @@ final class ProgressPrinter: @unchecked Sendable {
         clearLine()
         var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
         if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
+        if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
         let bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"
         let seconds = String(format: "%.1f s", summary.seconds)
         Terminal.write("\(parts.joined(separator: ", ")); \(bytes); \(seconds); site in \(output)\n", toError: false)

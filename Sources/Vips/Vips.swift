@@ -28,8 +28,4 @@ public enum Vips {
         }
     }
 
-    /// The libvips version string, e.g. "8.14.1".
-    public static var version: String {
-        String(cString: vips_version_string())
-    }
 }

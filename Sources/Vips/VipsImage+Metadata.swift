@@ -53,11 +53,6 @@ extension VipsImage {
         }
     }
 
-    /// Sets a string metadata field (used to write kept EXIF tags back).
-    public func setString(_ name: String, _ value: String) {
-        vips_image_set_string(pointer, name, value)
-    }
-
     /// libvips renders an EXIF entry as "VALUE (VALUE, TYPE, N components,
     /// M bytes)"; the value itself may hold parentheses, so cut where the
     /// final parenthesised part opens (matching its closing one).

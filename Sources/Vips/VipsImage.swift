@@ -25,8 +25,6 @@ public final class VipsImage {
     public var bands: Int { Int(vips_image_get_bands(pointer)) }
     /// Whether the last band is alpha.
     public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
-    /// Number of pages (frames) the loader reports; 1 for a still image.
-    public var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
     /// libvips' colour interpretation, e.g. "srgb", "b-w", "cmyk".
     public var interpretation: String {
         let value = vips_image_get_interpretation(pointer)

@@ -10,7 +10,7 @@ struct ConfigReader {
 
     func mapping(_ node: Node, key: String) throws -> Node.Mapping {
         guard let mapping = node.mapping else {
-            throw fail(key, node, key.isEmpty ? "must be a mapping of keys to values" : "must be a mapping of keys to values")
+            throw fail(key, node, "must be a mapping of keys to values")
         }
         return mapping
     }
@@ -37,11 +37,6 @@ struct ConfigReader {
         guard range.contains(value) else {
             throw fail(key, node, "must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }
-        return value
-    }
-
-    func bool(_ node: Node, key: String) throws -> Bool {
-        guard let value = node.bool else { throw fail(key, node, "must be true or false") }
         return value
     }
 

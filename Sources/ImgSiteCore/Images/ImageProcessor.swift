@@ -28,9 +28,8 @@ public struct ImageProcessor: Sendable {
         let path = job.source.relativePath
         let header = try SourceHeader.read(job.source.absolutePath, displayPath: path, pixelLimit: settings.pixelLimit)
         let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
-        var (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
+        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
-        warnings += header.warnings
 
         var variants: [Variant] = []
         var smallest = largest

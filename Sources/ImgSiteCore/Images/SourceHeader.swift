@@ -9,7 +9,6 @@ struct SourceHeader {
     var fields: [String: String]
     /// An embedded ICC profile or CMYK: decode converts to sRGB.
     var needsColourTransform: Bool
-    var warnings: [String]
 
     /// EXIF tags read for ordering and captions; GPS is never read at all.
     static let wantedFields = [
@@ -40,7 +39,7 @@ struct SourceHeader {
         }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height,
-            fields: fields, needsColourTransform: image.needsColourTransform, warnings: [])
+            fields: fields, needsColourTransform: image.needsColourTransform)
     }
 
     /// Metadata the pages and manifest may carry under `policy`.

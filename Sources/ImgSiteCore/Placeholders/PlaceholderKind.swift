@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which placeholder technique a site uses. New kinds (e.g. ThumbHash) add
 /// a case and a `PlaceholderCodec`; the pipeline and templates stay as they are.
 public enum PlaceholderKind: String, Sendable, CaseIterable, Codable {
@@ -62,4 +64,3 @@ private extension Array where Element == UInt8 {
     var base64: String { Data(self).base64EncodedString() }
 }
 
-import Foundation

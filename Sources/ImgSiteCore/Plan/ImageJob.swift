@@ -1,3 +1,5 @@
+import Foundation
+
 /// One source to process and where its outputs go.
 public struct ImageJob: Sendable {
     public var source: SourceImage
@@ -20,4 +22,3 @@ public struct ImageJob: Sendable {
     }
 }
 
-import Foundation

@@ -1,3 +1,5 @@
+import Vips
+
 /// The part of the configuration that shapes image outputs. Its `key`
 /// goes into the manifest: when any of it changes, every image rebuilds.
 public struct ImageSettings: Sendable, Hashable {
@@ -40,4 +42,3 @@ public struct ImageSettings: Sendable, Hashable {
     }
 }
 
-import Vips

@@ -4,9 +4,6 @@ import Mustache
 /// The built-in theme (templates/ compiled into the binary) and the
 /// site's own templates, which override it file by file.
 public enum DefaultTheme {
-    /// Templates a theme must provide.
-    static let pageTemplates = ["index", "album", "photo", "style.css"]
-
     /// The built-in templates with every `*.mustache` under `overrides`
     /// registered over them (same name = same path without extension).
     public static func library(overrides: URL?) throws(BuildError) -> MustacheLibrary {
