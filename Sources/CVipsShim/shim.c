@@ -126,8 +126,3 @@ int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
 VipsImage *imgsite_vips_open_buffer(const void *buf, size_t len) {
   return vips_image_new_from_buffer(buf, len, "", NULL);
 }
-
-int imgsite_vips_getpoint(VipsImage *in, double **vector, int *n, int x,
-                          int y) {
-  return vips_getpoint(in, vector, n, x, y, NULL);
-}

@@ -58,7 +58,8 @@ extension VipsImage {
     }
 
     /// Computes every pixel now into memory, so later resizes and saves
-    /// read this copy instead of decoding the source file again.
+    /// read this copy instead of decoding the source file again. An image
+    /// already in memory is returned as it is (libvips only adds a reference).
     public func materialized() throws -> VipsImage {
         guard let copy = vips_image_copy_memory(pointer) else {
             throw VipsError.fromBuffer(operation: "decode", path: string("filename"))

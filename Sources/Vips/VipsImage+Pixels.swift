@@ -1,5 +1,4 @@
 internal import CVips
-internal import CVipsShim
 
 extension VipsImage {
     /// All pixels as interleaved 8-bit bytes, row by row (small images only).
@@ -13,14 +12,4 @@ extension VipsImage {
         return Array(UnsafeRawBufferPointer(start: memory, count: length))
     }
 
-    /// The band values of the pixel at (x, y).
-    public func pixel(x: Int, y: Int) throws -> [Double] {
-        var vector: UnsafeMutablePointer<Double>?
-        var count: Int32 = 0
-        guard imgsite_vips_getpoint(pointer, &vector, &count, Int32(x), Int32(y)) == 0, let vector else {
-            throw VipsError.fromBuffer(operation: "getpoint")
-        }
-        defer { g_free(vector) }
-        return Array(UnsafeBufferPointer(start: vector, count: Int(count)))
-    }
 }

@@ -75,9 +75,6 @@ int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
 /// (tests and checks read back what was written).
 VipsImage *imgsite_vips_open_buffer(const void *buf, size_t len);
 
-/// vips_getpoint(in, &vector, &n, x, y): the band values of one pixel.
-int imgsite_vips_getpoint(VipsImage *in, double **vector, int *n, int x, int y);
-
 /// G_TYPE_STRING is a macro Swift cannot import: the type of a string field.
 static inline GType imgsite_gtype_string(void) { return G_TYPE_STRING; }
 

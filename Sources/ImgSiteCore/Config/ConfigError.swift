@@ -7,8 +7,10 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
     public let line: Int?
     public let reason: String
 
-    public var description: String {
-        let location = line.map { "\(file):\($0)" } ?? file
-        return key.isEmpty ? "\(location): \(reason)" : "\(location): '\(key)' \(reason)"
-    }
+    /// "imgsite.yml:12", or the file alone when the line is unknown.
+    public var location: String { line.map { "\(file):\($0)" } ?? file }
+    /// "'jpeg.quality' must be …", or the reason alone for the whole file.
+    public var detail: String { key.isEmpty ? reason : "'\(key)' \(reason)" }
+
+    public var description: String { "\(location): \(detail)" }
 }

@@ -26,7 +26,7 @@ public struct ImageProcessor: Sendable {
 
     public func process(_ job: ImageJob) throws(BuildError) -> ProcessedImage {
         let path = job.source.relativePath
-        let header = try SourceHeader.read(job.source.absolutePath, displayPath: path, pixelLimit: settings.pixelLimit)
+        let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
         let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
@@ -38,7 +38,7 @@ public struct ImageProcessor: Sendable {
             // otherwise re-run the lazy resize) and is the source of the next,
             // smaller one: far fewer pixels to read than going back to the largest.
             for width in widths {
-                let image = width >= smallest.width ? smallest : try smallest.downsized(toWidth: width).materialized()
+                let image = try smallest.downsized(toWidth: width).materialized()
                 variants += try write(image, job: job)
                 smallest = image
             }

@@ -16,9 +16,9 @@ struct SourceHeader {
         "exif-ifd0-Artist", "exif-ifd0-Copyright",
     ]
 
-    static func read(_ file: String, displayPath: String, pixelLimit: Int) throws(BuildError) -> SourceHeader {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
-        if size == 0 { throw BuildError(.header, path: displayPath, "is an empty file (0 bytes)") }
+    static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
+        let (file, displayPath) = (source.absolutePath, source.relativePath)
+        if source.byteCount == 0 { throw BuildError(.header, path: displayPath, "is an empty file (0 bytes)") }
         let image: VipsImage
         do {
             image = try VipsImage.header(of: file)
@@ -78,7 +78,7 @@ struct SourceHeader {
     /// libvips says "is not a known file format" for text and for unknown
     /// formats alike; say it the way a user thinks of it.
     private static func describeLoadFailure(_ message: String) -> String {
-        if message.contains("is not a known file format") || message.contains("not a known file format") {
+        if message.contains("not a known file format") {
             return "is not an image imgsite can read (unknown or damaged format)"
         }
         return "cannot be read: \(message)"

@@ -50,8 +50,7 @@ public struct BuildOptions: Sendable {
             do {
                 config = try SiteConfig.load(from: configPath)
             } catch let error as ConfigError {
-                throw BuildError(.config, path: error.line.map { "\(error.file):\($0)" } ?? error.file,
-                                 error.key.isEmpty ? error.reason : "'\(error.key)' \(error.reason)")
+                throw BuildError(.config, path: error.location, error.detail)
             } catch {
                 throw BuildError(.config, path: configPath, "\(error)")
             }

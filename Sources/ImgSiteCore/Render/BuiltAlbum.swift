@@ -24,6 +24,8 @@ struct BuiltAlbum {
     }
 
     var depth: Int { outputPath.isEmpty ? 0 : outputPath.split(separator: "/").count }
+    /// Output folder with a trailing "/" ("" for the root).
+    var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
     var totalCount: Int { photos.count + children.reduce(0) { $0 + $1.totalCount } }
     /// The first photo here, or of the first sub-album that has one.

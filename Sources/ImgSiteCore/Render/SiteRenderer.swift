@@ -31,13 +31,23 @@ public struct SiteRenderer {
     }
 
     private func renderAlbum(_ album: BuiltAlbum, ancestors: [BuiltAlbum], into files: inout [RenderedFile]) throws(BuildError) {
-        let root = String(repeating: "../", count: album.depth)
-        let folder = album.outputPath.isEmpty ? "" : album.outputPath + "/"
-        let pictures = PictureBuilder(layout: layout)
         // The site title in the header already links to the root: crumbs start below it.
         let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor -> [String: Any] in
             ["title": ancestor.title, "href": String(repeating: "../", count: album.depth - index) + "index.html"]
         }
+        try renderAlbumPages(album, breadcrumbs: breadcrumbs, into: &files)
+        let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [["title": album.title, "href": "index.html"]]
+        try renderPhotoPages(album, breadcrumbs: crumbsHere, into: &files)
+        for child in album.children {
+            try renderAlbum(child, ancestors: ancestors + [album], into: &files)
+        }
+    }
+
+    /// The album's grid: sub-album cards on the first page, then its photos,
+    /// `pageSize` a page, the first `eagerCount` images loaded eagerly.
+    private func renderAlbumPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], into files: inout [RenderedFile]) throws(BuildError) {
+        let root = String(repeating: "../", count: album.depth)
+        let pictures = PictureBuilder(layout: layout)
         let cards: [[String: Any]] = album.children.enumerated().map { index, child in
             var card: [String: Any] = ["title": child.title, "href": child.slug + "/index.html", "count": child.totalCount]
             if let cover = child.cover {
@@ -64,29 +74,28 @@ public struct SiteRenderer {
                     "photoCount": album.photos.count, "singular": album.photos.count == 1,
                 ]) { $1 }
             let template = album.depth == 0 ? "index" : "album"
-            files.append(RenderedFile(path: folder + Self.pageName(pageIndex), contents: try render(template, context)))
+            files.append(RenderedFile(path: album.folder + Self.pageName(pageIndex), contents: try render(template, context)))
         }
-        let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [["title": album.title, "href": "index.html"]]
+    }
+
+    /// One page per photo: the large view, its caption and credit, and
+    /// previous/next in album order.
+    private func renderPhotoPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], into files: inout [RenderedFile]) throws(BuildError) {
+        let root = String(repeating: "../", count: album.depth)
+        let pictures = PictureBuilder(layout: layout)
+        let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
         for (index, photo) in album.photos.enumerated() {
-            let neighbour = { (offset: Int) -> [String: Any]? in
-                let other = index + offset
-                guard album.photos.indices.contains(other) else { return nil }
-                return ["href": album.photos[other].planned.pageName, "title": album.photos[other].planned.title]
-            }
-            var context = base(root: root, title: photo.planned.title, breadcrumbs: crumbsHere)
+            var context = base(root: root, title: photo.planned.title, breadcrumbs: breadcrumbs)
             context["picture"] = pictures.photo(photo.image, alt: photo.alt, root: root)
             context["caption"] = photo.image.metadata.caption
             context["captureDate"] = photo.image.metadata.captureDate
             context["captureDateText"] = photo.image.metadata.captureDate.map(Self.readableDate)
             context["credit"] = Self.credit(photo.image.metadata)
-            context["previous"] = neighbour(-1)
-            context["next"] = neighbour(1)
+            context["previous"] = index > 0 ? link(album.photos[index - 1]) : nil
+            context["next"] = index + 1 < album.photos.count ? link(album.photos[index + 1]) : nil
             context["albumHref"] = "index.html"
             context["albumTitle"] = album.depth == 0 ? siteTitle : album.title
-            files.append(RenderedFile(path: folder + photo.planned.pageName, contents: try render("photo", context)))
-        }
-        for child in album.children {
-            try renderAlbum(child, ancestors: ancestors + [album], into: &files)
+            files.append(RenderedFile(path: album.folder + photo.planned.pageName, contents: try render("photo", context)))
         }
     }
 
