@@ -7,18 +7,20 @@ import Synchronization
 ///
 /// ```swift
 /// try Vips.start(concurrency: 1)
-/// let image = try VipsImage.thumbnail(of: "photo.jpg", width: 960)
+/// let image = try VipsImage.thumbnail(of: "photo.jpg", width: 960, toSRGB: false)
+/// Vips.endThread()  // on a thread you created, before it ends
 /// ```
 public enum Vips {
     private static let state = Mutex<Bool>(false)  // started yet?
 
     /// Starts libvips once; later calls only adjust the thread count.
-    /// `concurrency` is libvips' worker threads per pipeline (0 = its default).
+    /// `concurrency` is libvips' worker threads per encoder (0 = its default);
+    /// decoding runs on the calling thread.
     public static func start(concurrency: Int = 0, showWarnings: Bool = false) throws {
         try state.withLock { started in
             if !started {
                 guard imgsite_vips_start(CommandLine.arguments.first ?? "imgsite", Int32(concurrency)) == 0 else {
-                    throw VipsError.fromBuffer(operation: "vips_init")
+                    throw VipsError(operation: "vips_init", path: nil, captured: nil)
                 }
                 started = true
             } else if concurrency > 0 {
@@ -28,4 +30,18 @@ public enum Vips {
         }
     }
 
+    /// Frees libvips' per-thread state (`vips_thread_shutdown`) and this
+    /// module's message capture. Call it on every thread you created that
+    /// used libvips, just before the thread ends.
+    public static func endThread() {
+        imgsite_vips_thread_end()
+    }
+
+    /// Whether libvips' errors are captured per thread (this binary's
+    /// `vips_error` interposes libvips' own). False only if the linker did
+    /// not export the shim's definitions; messages then come from libvips'
+    /// shared buffer and may mix under concurrency.
+    public static var capturesMessagesPerThread: Bool {
+        imgsite_messages_interposed() != 0
+    }
 }

@@ -1,5 +1,4 @@
 internal import CVips
-internal import CVipsShim
 import Foundation
 
 /// A libvips failure: which operation, on which file, and libvips' message.
@@ -21,19 +20,16 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
         "\(operation)\(path.map { " \($0)" } ?? ""): \(message)"
     }
 
-    /// Builds the error from libvips' error buffer. `vips_error_buffer_copy`
-    /// copies and clears it atomically; the plain buffer is shared by threads.
-    static func fromBuffer(operation: String, path: String? = nil) -> VipsError {
-        var text = ""
-        if let copy = vips_error_buffer_copy() {
-            text = String(cString: copy)
-            g_free(copy)
+    /// From the text captured on the failing thread. A call whose failure was
+    /// raised on a libvips worker thread (an encoder writing in the
+    /// background) has none; libvips' shared buffer is the only source then.
+    init(operation: String, path: String?, captured: String?) {
+        var text = captured ?? ""
+        if text.isEmpty, let shared = vips_error_buffer_copy() {
+            text = String(cString: shared)
+            g_free(shared)
         }
-        if text.isEmpty, let warning = imgsite_vips_take_last_warning() {
-            text = String(cString: warning)
-            g_free(warning)
-        }
-        return VipsError(operation: operation, path: path, message: condense(text, path: path))
+        self.init(operation: operation, path: path, message: Self.condense(text, path: path))
     }
 
     /// libvips repeats the file name and adds one line per failed tile;

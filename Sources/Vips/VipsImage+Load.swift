@@ -21,11 +21,11 @@ public enum FailOn: Sendable {
 
 extension VipsImage {
     /// Opens a file lazily: only the header is read, no pixels are decoded.
-    public static func header(of path: String) throws -> VipsImage {
-        guard let pointer = imgsite_vips_open_header(path) else {
-            throw VipsError.fromBuffer(operation: "load", path: path)
+    public static func header(of path: String) throws(VipsError) -> VipsImage {
+        try make("load", path: path) { out in
+            out.pointee = imgsite_vips_open_header(path)
+            return out.pointee == nil ? -1 : 0
         }
-        return VipsImage(owning: pointer)
     }
 
     /// Decodes a file at `width` (never larger than the source) in one pass:
@@ -33,8 +33,8 @@ extension VipsImage {
     /// the embedded ICC profile (or libvips' CMYK fallback) to sRGB; leave it
     /// off for untagged files, where the transform would only cost CPU.
     /// The result is lazy; call `materialized()` before deriving many outputs.
-    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool) throws -> VipsImage {
-        try make("thumbnail", path: path) {
+    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool) throws(VipsError) -> VipsImage {
+        try make("thumbnail", path: path, builds: true) {
             imgsite_vips_thumbnail_file(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0)
         }
     }
@@ -48,22 +48,24 @@ extension VipsImage {
     /// Decodes an encoded image held in memory (e.g. a file just written).
     /// libvips reads the buffer lazily without copying it, so the pixels are
     /// decoded here, while `bytes` is alive.
-    public static func decode(_ bytes: [UInt8]) throws -> VipsImage {
-        try bytes.withUnsafeBytes { buffer in
-            guard let pointer = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count) else {
-                throw VipsError.fromBuffer(operation: "load buffer")
+    public static func decode(_ bytes: [UInt8]) throws(VipsError) -> VipsImage {
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(VipsError) in
+                try make("load buffer") { out in
+                    out.pointee = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count)
+                    return out.pointee == nil ? -1 : 0
+                }.materialized()
             }
-            return try VipsImage(owning: pointer).materialized()
         }
+        return try decoded.get()
     }
 
-    /// Computes every pixel now into memory, so later resizes and saves
-    /// read this copy instead of decoding the source file again. An image
-    /// already in memory is returned as it is (libvips only adds a reference).
-    public func materialized() throws -> VipsImage {
-        guard let copy = vips_image_copy_memory(pointer) else {
-            throw VipsError.fromBuffer(operation: "decode", path: string("filename"))
-        }
-        return VipsImage(owning: copy)
+    /// Computes every pixel now into memory, on this thread, so later
+    /// resizes and saves read this copy instead of decoding the source file
+    /// again. An image already in memory is returned as it is (libvips only
+    /// adds a reference).
+    public func materialized() throws(VipsError) -> VipsImage {
+        try Self.make("decode") { imgsite_vips_materialize(pointer, $0) }
     }
+
 }

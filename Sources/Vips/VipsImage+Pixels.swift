@@ -2,14 +2,12 @@ internal import CVips
 
 extension VipsImage {
     /// All pixels as interleaved 8-bit bytes, row by row (small images only).
-    public func pixelBytes() throws -> [UInt8] {
-        let image = try srgb()
-        var length = 0
-        guard let memory = vips_image_write_to_memory(image.pointer, &length) else {
-            throw VipsError.fromBuffer(operation: "write_to_memory")
+    public func pixelBytes() throws(VipsError) -> [UInt8] {
+        let image = try srgb().materialized()
+        let length = Int(vips_image_get_width(image.pointer)) * Int(vips_image_get_height(image.pointer)) * image.bands
+        guard let data = vips_image_get_data(image.pointer) else {
+            throw VipsError(operation: "pixels", message: "image has no pixel memory")
         }
-        defer { g_free(memory) }
-        return Array(UnsafeRawBufferPointer(start: memory, count: length))
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
-
 }

@@ -4,26 +4,26 @@ internal import CVipsShim
 extension VipsImage {
     /// A copy `width` pixels wide, aspect kept, never enlarged. Alpha is
     /// premultiplied while resampling (libvips' thumbnail path does it).
-    public func downsized(toWidth width: Int) throws -> VipsImage {
+    public func downsized(toWidth width: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
-        return try Self.make("resize") { imgsite_vips_thumbnail_image(pointer, $0, Int32(width)) }
+        return try Self.make("resize", builds: true) { imgsite_vips_thumbnail_image(pointer, $0, Int32(width)) }
     }
 
     /// A copy exactly `width` × `height`, aspect not kept (tiny grids).
-    public func resized(toWidth width: Int, height: Int) throws -> VipsImage {
+    public func resized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         let hscale = Double(width) / Double(self.width)
         let vscale = Double(height) / Double(self.height)
-        return try Self.make("resize") { imgsite_vips_resize(pointer, $0, hscale, vscale) }
+        return try Self.make("resize", builds: true) { imgsite_vips_resize(pointer, $0, hscale, vscale) }
     }
 
     /// Drops the alpha band by compositing over an opaque colour (0–255).
-    public func flattened(red: Double = 255, green: Double = 255, blue: Double = 255) throws -> VipsImage {
+    public func flattened(red: Double = 255, green: Double = 255, blue: Double = 255) throws(VipsError) -> VipsImage {
         guard hasAlpha else { return self }
         return try Self.make("flatten") { imgsite_vips_flatten(pointer, $0, red, green, blue) }
     }
 
     /// Converts to 8-bit sRGB (gray and CMYK included), keeping alpha.
-    public func srgb() throws -> VipsImage {
+    public func srgb() throws(VipsError) -> VipsImage {
         let converted = interpretation == "srgb" ? self
             : try Self.make("colourspace") { imgsite_vips_colourspace(pointer, $0, VIPS_INTERPRETATION_sRGB) }
         if vips_image_get_format(converted.pointer) == VIPS_FORMAT_UCHAR { return converted }
@@ -32,7 +32,7 @@ extension VipsImage {
 
     /// libvips' own ICC transform from the embedded profile to sRGB: the
     /// reference a test compares imgsite's colours against.
-    public func iccTransformedToSRGB() throws -> VipsImage {
+    public func iccTransformedToSRGB() throws(VipsError) -> VipsImage {
         try Self.make("icc_transform") { imgsite_vips_icc_to_srgb(pointer, $0) }
     }
 }

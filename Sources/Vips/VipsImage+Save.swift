@@ -10,34 +10,40 @@ public enum EncodeSettings: Sendable, Hashable {
     /// AVIF through libheif/aom, 4:2:0.
     case avif(quality: Int, effort: Int)
     case jxl(quality: Int, effort: Int)
+
+    /// The libvips save operation, for messages.
+    var operation: String {
+        switch self {
+        case .jpeg: "jpegsave"
+        case .webp: "webpsave"
+        case .avif: "avifsave"
+        case .jxl: "jxlsave"
+        }
+    }
 }
 
 extension VipsImage {
     /// Encodes to bytes in memory; the caller writes them atomically.
     /// Metadata must already be removed (see `removeMetadata`): webpsave in
     /// libvips 8.14 ignores `strip`, so the caller owns what is written.
-    public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws -> [UInt8] {
+    public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws(VipsError) -> [UInt8] {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let strip: Int32 = keepMetadata ? 0 : 1
-        let status: Int32
-        let operation: String
-        switch settings {
-        case let .jpeg(quality, progressive, subsample420):
-            operation = "jpegsave"
-            status = imgsite_vips_jpegsave_buffer(
-                pointer, &buffer, &length, Int32(quality), progressive ? 1 : 0, subsample420 ? 1 : 0, strip)
-        case let .webp(quality, effort):
-            operation = "webpsave"
-            status = imgsite_vips_webpsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
-        case let .avif(quality, effort):
-            operation = "avifsave"
-            status = imgsite_vips_avifsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
-        case let .jxl(quality, effort):
-            operation = "jxlsave"
-            status = imgsite_vips_jxlsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+        try LibvipsCall.run(settings.operation) {
+            let status = switch settings {
+            case let .jpeg(quality, progressive, subsample420):
+                imgsite_vips_jpegsave_buffer(
+                    pointer, &buffer, &length, Int32(quality), progressive ? 1 : 0, subsample420 ? 1 : 0, strip)
+            case let .webp(quality, effort):
+                imgsite_vips_webpsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+            case let .avif(quality, effort):
+                imgsite_vips_avifsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort), strip)
+            case let .jxl(quality, effort):
+                imgsite_vips_jxlsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+            }
+            return status == 0 && buffer != nil
         }
-        guard status == 0, let buffer else { throw VipsError.fromBuffer(operation: operation) }
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }

@@ -14,7 +14,7 @@ public final class VipsImage {
     }
 
     deinit {
-        g_object_unref(pointer)
+        LibvipsCall.release(pointer)
     }
 
     /// Width in pixels.
@@ -33,14 +33,13 @@ public final class VipsImage {
 
     /// Runs a libvips call that writes a new image into `out`, wrapping it
     /// or turning the failure into a `VipsError` with the operation name.
+    /// `builds`: the call may build a resampling operation (`LibvipsCall`).
     static func make(
-        _ operation: String, path: String? = nil,
+        _ operation: String, path: String? = nil, builds: Bool = false,
         _ call: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32
-    ) throws -> VipsImage {
+    ) throws(VipsError) -> VipsImage {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        guard call(&out) == 0, let out else {
-            throw VipsError.fromBuffer(operation: operation, path: path)
-        }
-        return VipsImage(owning: out)
+        try LibvipsCall.run(operation, path: path, builds: builds) { call(&out) == 0 && out != nil }
+        return VipsImage(owning: out!)
     }
 }

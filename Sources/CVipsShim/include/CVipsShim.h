@@ -1,22 +1,51 @@
-// Non-variadic wrappers around the variadic libvips calls imgsite uses.
-// Swift cannot call C variadic functions, so each wrapper fixes the optional
-// arguments one call needs. All return 0 on success, -1 on error (libvips'
-// convention); the error text is then in libvips' error buffer.
+// Non-variadic wrappers around the variadic libvips calls imgsite uses, and
+// the per-thread capture of libvips' messages. Swift cannot call C variadic
+// functions, so each wrapper fixes the optional arguments one call needs.
+// All return 0 on success, -1 on error (libvips' convention).
 #ifndef IMGSITE_CVIPS_SHIM_H
 #define IMGSITE_CVIPS_SHIM_H
 
 #include <vips/vips.h>
 
-/// vips_init + operation cache off (batch work never reuses an operation).
+// MARK: start-up and threads (start.c)
+
+/// vips_init + operation cache off (batch work never reuses an operation),
+/// and the GLib "VIPS" warning handler that feeds the per-thread capture.
 int imgsite_vips_start(const char *argv0, int concurrency);
 
-/// Routes GLib "VIPS" warnings away from stderr unless `show` is set, so a
-/// progress line is not broken by libvips' own printing.
+/// Whether libvips warnings are also printed to stderr (off by default, so a
+/// progress line is not broken by libvips' own printing).
 void imgsite_vips_show_warnings(int show);
 
-/// The last libvips warning since the previous call (caller g_free()s it),
-/// or NULL. Some loaders fail with a warning as their only reason.
-char *imgsite_vips_take_last_warning(void);
+/// Frees this thread's capture buffers, then vips_thread_shutdown(): libvips
+/// asks every thread it did not create itself to call it before it ends.
+void imgsite_vips_thread_end(void);
+
+// MARK: per-thread messages (messages.c)
+
+/// Starts capturing the libvips errors and warnings raised on this thread
+/// (both cleared). libvips' own error buffer is shared by every thread; this
+/// capture is not, so concurrent jobs never read each other's messages.
+void imgsite_messages_begin(void);
+
+/// Stops capturing and returns what was captured on this thread: the error
+/// text if any, else the warnings (some loaders fail with a warning as their
+/// only reason), else NULL. The caller g_free()s it.
+char *imgsite_messages_end(void);
+
+/// Whether errors raised on this thread reach the capture: true when this
+/// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
+int imgsite_messages_interposed(void);
+
+// MARK: evaluation (evaluate.c)
+
+/// Computes every pixel of `in` into a new memory image on the calling
+/// thread (no libvips worker threads), so the messages of a failing decode
+/// are raised on, and captured by, the thread that owns the job. An image
+/// already in memory is returned with one more reference.
+int imgsite_vips_materialize(VipsImage *in, VipsImage **out);
+
+// MARK: operations (operations.c)
 
 /// vips_image_new_from_file(path, NULL): opens lazily, reads the header only.
 VipsImage *imgsite_vips_open_header(const char *path);
@@ -63,11 +92,13 @@ int imgsite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len,
 int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,
                                  int quality, int effort);
 
-/// vips_heifsave_buffer as AV1 (AVIF) with quality, effort, 4:2:0.
+/// vips_heifsave_buffer as AV1 (AVIF) with quality, effort, 4:2:0; `strip`
+/// 0 writes the EXIF rebuilt from the image's remaining exif-* fields.
 int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
-                                 int quality, int effort);
+                                 int quality, int effort, int strip);
 
-/// vips_jxlsave_buffer with quality and effort.
+/// vips_jxlsave_buffer with quality and effort. libvips 8.14 writes a bare
+/// codestream with no metadata at all, whatever `strip` says.
 int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
                                 int quality, int effort);
 

@@ -1,16 +1,6 @@
 import Foundation
 import Vips
 
-extension Result where Success == ProcessedImage {
-    /// A failure or warning whose libvips message may hold another thread's text.
-    var needsCleanMessage: Bool {
-        switch self {
-        case .success(let image): !image.warnings.isEmpty
-        case .failure: true
-        }
-    }
-}
-
 /// Turns one source into its variants: the source is decoded once, at the
 /// largest width needed (shrink-on-load), and every smaller width and
 /// format is derived from that one decoded copy in memory.

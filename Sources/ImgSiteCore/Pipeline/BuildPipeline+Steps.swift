@@ -46,10 +46,7 @@ extension BuildPipeline {
                 return .success(cached)
             }
             observe(.processing(job.source.relativePath))
-            var outcome = VipsErrorScope.shared { processor.result(job) }
-            if outcome.needsCleanMessage {
-                outcome = VipsErrorScope.exclusive { processor.result(job) }
-            }
+            let outcome = processor.result(job)
             switch outcome {
             case .success(let image): observe(.built(image))
             case .failure(let error): observe(.failed(error))

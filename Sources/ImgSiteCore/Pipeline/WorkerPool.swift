@@ -1,6 +1,8 @@
 import Foundation
+import Vips
 
-/// Runs blocking work (libvips calls) on `workers` dedicated threads.
+/// Runs blocking work (libvips calls) on `workers` dedicated threads, each
+/// releasing libvips' per-thread state before it ends.
 /// Not a Swift task group: a libvips call blocks its thread for the whole
 /// decode/encode, which would starve the cooperative pool that the rest of
 /// the program (progress, the dev server) runs on.
@@ -17,6 +19,7 @@ enum WorkerPool {
                     let output = body(inputs[index])
                     state.withLock { $0.results[index] = output }
                 }
+                Vips.endThread()
                 group.leave()
             }
             thread.stackSize = 8 << 20  // libvips and libheif recurse deeper than the 512 KiB default

@@ -3,44 +3,6 @@
 // Larger than any image libvips accepts: "no height constraint".
 #define IMGSITE_NO_LIMIT VIPS_MAX_COORD
 
-int imgsite_vips_start(const char *argv0, int concurrency) {
-  if (VIPS_INIT(argv0))
-    return -1;
-  vips_cache_set_max(0);
-  if (concurrency > 0)
-    vips_concurrency_set(concurrency);
-  return 0;
-}
-
-// The last GLib "VIPS" warning. Some loaders fail with only a warning as
-// the reason (libpng's "invalid chunk type"), so errors can quote it.
-static GMutex imgsite_warning_lock;
-static char *imgsite_last_warning = NULL;
-static int imgsite_show_warnings = 0;
-
-static void imgsite_log(const gchar *domain, GLogLevelFlags level,
-                        const gchar *message, gpointer data) {
-  g_mutex_lock(&imgsite_warning_lock);
-  g_free(imgsite_last_warning);
-  imgsite_last_warning = g_strdup(message);
-  g_mutex_unlock(&imgsite_warning_lock);
-  if (imgsite_show_warnings)
-    g_log_default_handler(domain, level, message, data);
-}
-
-void imgsite_vips_show_warnings(int show) {
-  imgsite_show_warnings = show;
-  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
-}
-
-char *imgsite_vips_take_last_warning(void) {
-  g_mutex_lock(&imgsite_warning_lock);
-  char *warning = imgsite_last_warning;
-  imgsite_last_warning = NULL;
-  g_mutex_unlock(&imgsite_warning_lock);
-  return warning;
-}
-
 VipsImage *imgsite_vips_open_header(const char *path) {
   return vips_image_new_from_file(path, NULL);
 }
@@ -110,11 +72,11 @@ int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,
 }
 
 int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
-                                 int quality, int effort) {
+                                 int quality, int effort, int strip) {
   return vips_heifsave_buffer(in, buf, len, "Q", quality, "effort", effort,
                               "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
                               "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON,
-                              "strip", TRUE, NULL);
+                              "strip", strip, NULL);
 }
 
 int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,

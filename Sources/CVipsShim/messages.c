@@ -1,0 +1,145 @@
+// Per-thread capture of libvips' messages.
+//
+// libvips appends every error to one buffer shared by the whole process
+// (iofuncs/error.c), so with several images in flight a failure could read
+// another image's text. libvips raises its errors through vips_error() and
+// vips_verror(), which it calls through the dynamic linker (PLT); this binary
+// defines them too, so libvips' calls land here first. Each message is kept
+// for the thread that raised it when that thread is capturing, then handed
+// on unchanged to libvips' own implementation (found with RTLD_NEXT), so
+// libvips' buffer and its freeze/thaw behave exactly as before.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+
+#include "CVipsShim.h"
+
+typedef struct {
+  GString *errors;
+  GString *warnings;
+  int capturing;
+  int frozen;  // vips_error_freeze() depth on this thread
+  int saw_error;
+} Capture;
+
+static _Thread_local Capture capture;
+
+typedef void (*VerrorFn)(const char *, const char *, va_list);
+typedef void (*VerrorSystemFn)(int, const char *, const char *, va_list);
+typedef void (*VoidFn)(void);
+
+static void *libvips_symbol(const char *name) {
+  void *symbol = dlsym(RTLD_NEXT, name);
+  if (!symbol) g_error("imgsite: libvips has no %s", name);
+  return symbol;
+}
+
+static GString *reset(GString *text) {
+  if (!text) return g_string_new(NULL);
+  g_string_truncate(text, 0);
+  return text;
+}
+
+static void record(GString *text, const char *domain, const char *fmt, va_list ap) {
+  if (domain) g_string_append_printf(text, "%s: ", domain);
+  g_string_append_vprintf(text, fmt, ap);
+  g_string_append_c(text, '\n');
+}
+
+void imgsite_messages_warning(const char *message) {
+  if (capture.capturing && capture.warnings)
+    g_string_append_printf(capture.warnings, "%s\n", message);
+}
+
+void imgsite_messages_begin(void) {
+  capture.errors = reset(capture.errors);
+  capture.warnings = reset(capture.warnings);
+  capture.capturing = 1;
+}
+
+char *imgsite_messages_end(void) {
+  capture.capturing = 0;
+  if (capture.errors && capture.errors->len)
+    return g_strdup(capture.errors->str);
+  if (capture.warnings && capture.warnings->len)
+    return g_strdup(capture.warnings->str);
+  return NULL;
+}
+
+void imgsite_messages_free(void) {
+  if (capture.errors) g_string_free(capture.errors, TRUE);
+  if (capture.warnings) g_string_free(capture.warnings, TRUE);
+  memset(&capture, 0, sizeof capture);
+}
+
+int imgsite_messages_interposed(void) {
+  int was = capture.capturing;
+  capture.capturing = 1;
+  capture.saw_error = 0;
+  // Raised inside libvips, so it reaches us only through the interposition.
+  (void)vips_enum_from_nick("imgsite", VIPS_TYPE_INTERPRETATION, "imgsite-self-check");
+  int seen = capture.saw_error;
+  capture.capturing = was;
+  vips_error_clear();
+  return seen;
+}
+
+// MARK: libvips' error entry points, interposed
+
+void vips_verror(const char *domain, const char *fmt, va_list ap) {
+  static VerrorFn libvips;
+  if (!libvips) libvips = (VerrorFn)libvips_symbol("vips_verror");
+  if (capture.capturing && !capture.frozen) {
+    va_list copy;
+    va_copy(copy, ap);
+    record(capture.errors ? capture.errors : (capture.errors = g_string_new(NULL)), domain, fmt, copy);
+    va_end(copy);
+    capture.saw_error = 1;
+  }
+  libvips(domain, fmt, ap);
+}
+
+void vips_error(const char *domain, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vips_verror(domain, fmt, ap);
+  va_end(ap);
+}
+
+void vips_verror_system(int err, const char *domain, const char *fmt, va_list ap) {
+  static VerrorSystemFn libvips;
+  if (!libvips) libvips = (VerrorSystemFn)libvips_symbol("vips_verror_system");
+  if (capture.capturing && !capture.frozen) {
+    va_list copy;
+    va_copy(copy, ap);
+    GString *text = capture.errors ? capture.errors : (capture.errors = g_string_new(NULL));
+    record(text, domain, fmt, copy);
+    g_string_append_printf(text, "%s\n", g_strerror(err));
+    va_end(copy);
+    capture.saw_error = 1;
+  }
+  libvips(err, domain, fmt, ap);
+}
+
+void vips_error_system(int err, const char *domain, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vips_verror_system(err, domain, fmt, ap);
+  va_end(ap);
+}
+
+// Errors raised while frozen (format probes) are dropped by libvips; drop
+// them from the capture too.
+void vips_error_freeze(void) {
+  static VoidFn libvips;
+  if (!libvips) libvips = (VoidFn)libvips_symbol("vips_error_freeze");
+  capture.frozen += 1;
+  libvips();
+}
+
+void vips_error_thaw(void) {
+  static VoidFn libvips;
+  if (!libvips) libvips = (VoidFn)libvips_symbol("vips_error_thaw");
+  if (capture.frozen > 0) capture.frozen -= 1;
+  libvips();
+}

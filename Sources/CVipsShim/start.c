@@ -1,0 +1,33 @@
+#include "CVipsShim.h"
+
+void imgsite_messages_warning(const char *message);  // messages.c
+
+static int imgsite_show_warnings = 0;
+
+// GLib hands every "VIPS" warning to this handler on the thread that raised
+// it; the per-thread capture keeps it for that thread's failing call.
+static void imgsite_log(const gchar *domain, GLogLevelFlags level,
+                        const gchar *message, gpointer data) {
+  imgsite_messages_warning(message);
+  if (imgsite_show_warnings)
+    g_log_default_handler(domain, level, message, data);
+}
+
+int imgsite_vips_start(const char *argv0, int concurrency) {
+  if (VIPS_INIT(argv0))
+    return -1;
+  vips_cache_set_max(0);
+  if (concurrency > 0)
+    vips_concurrency_set(concurrency);
+  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
+  return 0;
+}
+
+void imgsite_vips_show_warnings(int show) { imgsite_show_warnings = show; }
+
+void imgsite_messages_free(void);  // messages.c
+
+void imgsite_vips_thread_end(void) {
+  imgsite_messages_free();
+  vips_thread_shutdown();
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+@testable import Vips
+import Testing
+
+/// libvips has one error buffer for the whole process; each failing call
+/// must still report its own message while other threads fail at the same time.
+@Suite struct VipsMessageTests {
+    init() throws { try Vips.start() }
+
+    @Test func errorsAreCapturedPerThread() {
+        #expect(Vips.capturesMessagesPerThread, "the shim's vips_error must interpose libvips' own")
+    }
+
+    @Test("concurrent failures each carry exactly their own reason, never another thread's")
+    func concurrentFailuresAreIsolated() throws {
+        let bad = VipsImageTests.corpus.appendingPathComponent("bad")
+        // A missing file names itself; a text file and a corrupt JPEG fail
+        // with their own, different reasons.
+        let cases: [(path: String, mustContain: String, mustNotContain: [String])] = [
+            ("/nonexistent/a.jpg", "does not exist", ["Premature", "not a known"]),
+            (bad.appendingPathComponent("not-an-image.jpg").path, "not a known file format", ["does not exist", "Premature"]),
+            (bad.appendingPathComponent("corrupted.jpg").path, "VipsJpeg", ["does not exist", "not a known"]),
+        ]
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            defer { Vips.endThread() }
+            for round in 0..<60 {
+                let item = cases[(worker + round) % cases.count]
+                do throws(VipsError) {
+                    _ = try VipsImage.thumbnail(of: item.path, width: 64, failOn: .warning, toSRGB: false).materialized()
+                    failures.withLock { $0.append("\(item.path): no error") }
+                } catch {
+                    let message = error.message
+                    if !message.contains(item.mustContain) || item.mustNotContain.contains(where: message.contains) {
+                        failures.withLock { $0.append("\(item.path): \(message)") }
+                    }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
+    }
+
+    @Test("a libpng failure whose only reason is a warning still says why")
+    func warningIsTheReason() throws {
+        let broken = VipsImageTests.corpus.appendingPathComponent("bad/broken.png").path
+        do throws(VipsError) {
+            _ = try VipsImage.thumbnail(of: broken, width: 64, failOn: .warning, toSRGB: false).materialized()
+            Issue.record("broken.png decoded")
+        } catch {
+            #expect(error.message != "unknown libvips error", "\(error)")
+        }
+    }
+}
