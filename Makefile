@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
-TEST_PACKAGES := chromium chromium-driver
+TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
 .PHONY: all build example test bench templates deps test-deps clean
 

@@ -25,6 +25,7 @@ extension SiteConfig {
                 file: file, key: "version", line: top["version"]?.mark?.line,
                 reason: "is \(config.version); this imgsite reads version \(currentVersion)")
         }
+        try config.validate(file: file)
         return config
     }
 

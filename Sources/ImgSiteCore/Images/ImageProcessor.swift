@@ -21,6 +21,8 @@ public struct ImageProcessor: Sendable {
         let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
 
+        let metadata = header.metadata(policy: settings.metadata)
+        let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         var variants: [Variant] = []
         var smallest = largest
         do {
@@ -29,14 +31,14 @@ public struct ImageProcessor: Sendable {
             // smaller one: far fewer pixels to read than going back to the largest.
             for width in widths {
                 let image = try smallest.downsized(toWidth: width).materialized()
-                variants += try write(image, job: job)
+                variants += try write(image, job: job, credit: credit)
                 smallest = image
             }
             let placeholder = try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) }
             return ProcessedImage(
                 source: path, sourceBytes: job.source.byteCount, sourceModified: job.source.modified,
                 settingsKey: settings.key, width: header.width, height: header.height, hasAlpha: largest.hasAlpha,
-                variants: variants, placeholder: placeholder, metadata: header.metadata(policy: settings.metadata),
+                variants: variants, placeholder: placeholder, metadata: metadata,
                 warnings: warnings)
         } catch let error as VipsError {
             removeWritten(variants)
@@ -68,13 +70,16 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Encodes one width in every format and writes each file atomically.
-    private func write(_ image: VipsImage, job: ImageJob) throws -> [Variant] {
+    /// `credit`: the EXIF to carry under keep-copyright, for encoders that
+    /// write none from the image's fields (JPEG XL in libvips 8.14).
+    private func write(_ image: VipsImage, job: ImageJob, credit: [UInt8]?) throws -> [Variant] {
         var variants: [Variant] = []
         let opaque = try image.flattened()  // lazy: costs only if JPEG is written
         for format in settings.formats {
             let source = format == .jpeg ? opaque : image
-            let bytes = try source.encoded(
+            var bytes = try source.encoded(
                 settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
+            if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
             let name = "\(job.slug)-\(image.width).\(ContentHash.short(bytes)).\(format.fileExtension)"
             let relative = "\(job.outputFolder)/\(name)"
             do {

@@ -9,9 +9,20 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Rebuild every image even when the manifest says it is up to date.
     public var force: Bool
+    /// When another imgsite holds the output folder: wait for it (true) or
+    /// refuse at once (false, the default).
+    public var waitForLock = false
     public var layout = ThemeLayout()
 
-    public init(input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool) {
+    /// Refuses what the pipeline cannot run: fewer than one job, or a config
+    /// that does not validate.
+    public init(input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool) throws(BuildError) {
+        guard jobs >= 1 else { throw BuildError(.config, path: "jobs", "must be at least 1, not \(jobs)") }
+        do {
+            try config.validate()
+        } catch {
+            throw BuildError(.config, path: error.location, error.detail)
+        }
         self.input = input.standardizedFileURL
         self.output = output.standardizedFileURL
         self.config = config

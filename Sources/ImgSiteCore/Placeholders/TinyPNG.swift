@@ -67,8 +67,3 @@ enum CRC32 {
     }
 }
 
-extension Array where Element == UInt8 {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-}

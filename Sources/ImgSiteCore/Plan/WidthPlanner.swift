@@ -30,7 +30,8 @@ public struct WidthPlanner: Sendable, Hashable {
             ]
             wanted = cssWidths.flatMap { css in layout.densities.map { Int((css * Double($0)).rounded(.up)) } }
         }
-        return Self.merge(wanted.map { max(1, min($0, cap)) })
+        // An empty list cannot come from a validated config; the source width serves anyway.
+        return Self.merge((wanted.isEmpty ? [cap] : wanted).map { max(1, min($0, cap)) })
     }
 
     /// Sorts descending and drops widths within `mergeTolerance` of a kept larger one.

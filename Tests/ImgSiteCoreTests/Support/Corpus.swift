@@ -39,7 +39,7 @@ struct TestBuild {
 
     static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil) throws -> TestBuild {
         let output = try output ?? Corpus.scratch("site")
-        let options = BuildOptions(input: input, output: output, config: config, jobs: 2, force: force)
+        let options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force)
         let log = EventLog()
         let summary = try BuildPipeline(options: options, observe: log.record).run()
         let manifest = try #require(Manifest.load(from: output))

@@ -1,0 +1,22 @@
+extension SiteConfig {
+    /// Checks what the YAML reader checks, for configs built in code too, so
+    /// no caller can hand the pipeline a value it would trip over.
+    public func validate(file: String = "config") throws(ConfigError) {
+        func fail(_ key: String, _ reason: String) -> ConfigError {
+            ConfigError(file: file, key: key, line: nil, reason: reason)
+        }
+        if case .fixed(let list) = widths {
+            guard !list.isEmpty else { throw fail("widths", "must be 'auto' or a non-empty list of pixel widths") }
+            if let bad = list.first(where: { !(16...65_535).contains($0) }) {
+                throw fail("widths", "must hold widths between 16 and 65535, not \(bad)")
+            }
+        }
+        guard (16...65_535).contains(maxWidth) else { throw fail("max_width", "must be between 16 and 65535, not \(maxWidth)") }
+        guard formats.contains(.jpeg) else { throw fail("formats", "must include jpeg: it is the fallback every browser can show") }
+        guard pixelLimit >= 1 else { throw fail("pixel_limit", "must be at least 1, not \(pixelLimit)") }
+        for (key, quality) in [("jpeg", jpeg.quality), ("webp", webp.quality), ("avif", avif.quality), ("jxl", jxl.quality)]
+        where !(1...100).contains(quality) {
+            throw fail("\(key).quality", "must be between 1 and 100, not \(quality)")
+        }
+    }
+}
