@@ -34,6 +34,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Rebuild every image, ignoring the manifest cache.")
     var force = false
 
+    @Flag(name: .long, help: "If another imgsite is writing to the output folder, wait for it instead of refusing.")
+    var wait = false
+
     @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
     var quiet = false
 
@@ -46,9 +49,10 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options: BuildOptions
+        var options: BuildOptions
         do {
             options = try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: force)
+            options.waitForLock = wait
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode(2)
@@ -60,7 +64,8 @@ struct BuildCommand: ParsableCommand {
         } catch {
             printer.clearLine()
             Terminal.error("error: \(error)")
-            throw ExitCode(1)
+            // A build that could not start (another build holds the folder) changed nothing.
+            throw ExitCode(error.step == .lock ? 2 : 1)
         }
         if summary.built + summary.upToDate + summary.failed.count == 0 {
             Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")

@@ -44,6 +44,8 @@ final class ProgressPrinter: @unchecked Sendable {
             line("error: \(error)", force: true)
         case .step(let name):
             if verbosity == .verbose { line("step: \(name)") }
+        case .waiting(let holder):
+            line("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
         }
         redraw()
     }

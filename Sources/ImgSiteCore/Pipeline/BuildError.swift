@@ -2,7 +2,7 @@
 /// is reported and skipped, it never stops the whole build.
 public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
     public enum Step: String, Sendable {
-        case config, scan, header, decode, encode, write, render, prune, manifest
+        case config, lock, scan, header, decode, encode, write, render, prune, manifest
     }
 
     public var step: Step

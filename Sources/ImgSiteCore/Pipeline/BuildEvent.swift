@@ -10,6 +10,8 @@ public enum BuildEvent: Sendable {
     case failed(BuildError)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
+    /// Another imgsite holds the output folder; this build waits for it.
+    case waiting(holder: String)
 }
 
 /// The outcome of one build.

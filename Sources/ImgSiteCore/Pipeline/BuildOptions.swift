@@ -67,6 +67,6 @@ public struct BuildOptions: Sendable {
             }
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return BuildOptions(input: inputURL, output: outputURL, config: config, jobs: max(1, jobs ?? cores), force: force)
+        return try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? cores, force: force)
     }
 }

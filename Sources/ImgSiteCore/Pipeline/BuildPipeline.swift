@@ -1,7 +1,8 @@
 import Foundation
 
 /// One build: scan → plan → process → render → write → prune → manifest,
-/// a list of named steps over one `BuildState`.
+/// a list of named steps over one `BuildState`, with the output folder
+/// locked for the whole build (`OutputLock`).
 ///
 /// ```swift
 /// let options = try BuildOptions.resolve(input: "photos", output: "_site", configFile: nil, jobs: nil, force: false)
@@ -38,6 +39,8 @@ public struct BuildPipeline: Sendable {
     /// unreadable folder, a broken template); a bad image is a failure
     /// counted in the summary while everything else builds.
     public func run() throws(BuildError) -> BuildSummary {
+        let lock = try OutputLock.acquire(options.output, waiting: options.waitForLock) { observe(.waiting(holder: $0)) }
+        defer { lock.release() }
         let start = ContinuousClock.now
         var state = BuildState()
         for step in steps {
