@@ -8,9 +8,9 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build the gallery site from a folder of photos.",
         discussion: """
-            Only changed photos are processed again: the output's manifest.json records \
-            each source's size and modification time. Exits non-zero if any image failed; \
-            the rest of the site is still built.
+            Only changed photos are processed again: a database in the cache folder records \
+            each finished image as it finishes, so a build stopped at any moment resumes where \
+            it stopped. Exits non-zero if any image failed; the rest of the site is still built.
 
             Examples:
               imgsite build ./photos
@@ -31,8 +31,11 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "Images processed at once (default: the number of CPU cores).")
     var jobs: Int?
 
-    @Flag(name: .long, help: "Rebuild every image, ignoring the manifest cache.")
+    @Flag(name: .long, help: "Rebuild every image, ignoring what earlier builds recorded.")
     var force = false
+
+    @Option(name: .customLong("cache-dir"), help: "Folder of the build database (default: $IMGSITE_CACHE_DIR, else $XDG_CACHE_HOME/imgsite, else ~/.cache/imgsite).")
+    var cacheDir: String?
 
     @Flag(name: .long, help: "If another imgsite is writing to the output folder, wait for it instead of refusing.")
     var wait = false
@@ -51,7 +54,8 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         var options: BuildOptions
         do {
-            options = try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: force)
+            options = try BuildOptions.resolve(
+                input: input, output: output, configFile: config, jobs: jobs, force: force, cacheFolder: cacheDir)
             options.waitForLock = wait
         } catch {
             Terminal.error("error: \(error)")

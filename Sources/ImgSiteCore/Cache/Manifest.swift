@@ -4,7 +4,8 @@ import Foundation
 /// placeholder and kept metadata; also the cache of the next build.
 public struct Manifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
-    public static let currentVersion = 1
+    /// 2: no source modification times or settings keys (the build database keeps those).
+    public static let currentVersion = 2
 
     public var version = Manifest.currentVersion
     /// "imgsite X.Y.Z".
@@ -39,5 +40,20 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Every file the manifest accounts for (variants and pages).
     public var allFiles: Set<String> {
         Set(pages + images.flatMap { $0.variants.map(\.path) })
+    }
+
+    /// The files a previous build's manifest lists, from any version of it,
+    /// or nil when it is absent or unreadable.
+    static func listedFiles(in folder: URL) -> Set<String>? {
+        struct Listing: Decodable {
+            struct Image: Decodable { var variants: [Path] }
+            struct Path: Decodable { var path: String }
+            var images: [Image]
+            var pages: [String]
+        }
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+            let listing = try? JSONDecoder().decode(Listing.self, from: data)
+        else { return nil }
+        return Set(listing.pages + listing.images.flatMap { $0.variants.map(\.path) } + [fileName])
     }
 }

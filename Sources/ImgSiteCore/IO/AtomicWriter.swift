@@ -13,6 +13,7 @@ public enum AtomicWriter {
         let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
         do {
             try data.write(to: temporary)
+            FaultInjection.point("write \(url.lastPathComponent)")
             guard rename(temporary.path, url.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": errno])
             }

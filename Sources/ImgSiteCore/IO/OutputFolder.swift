@@ -23,6 +23,21 @@ struct OutputFolder {
         return removed
     }
 
+    /// Files named the way imgsite names what it writes: pages, the
+    /// stylesheet, variants and the manifest. Pruning falls back on this
+    /// when neither the build database nor the manifest says what is ours.
+    func filesNamedLikeOurs() -> Set<String> {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var files = Set<String>()
+        while let path = enumerator.nextObject() as? String {
+            let components = path.split(separator: "/")
+            let ours = path == Manifest.fileName || components.first == "_assets" || components.dropLast().contains("_img")
+                || path.hasSuffix(".html")
+            if ours, (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { files.insert(path) }
+        }
+        return files
+    }
+
     /// Temporary files of an interrupted write (a crash or Ctrl-C mid-write).
     func removeStrayTemporaries() {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }

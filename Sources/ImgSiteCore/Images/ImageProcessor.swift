@@ -4,17 +4,11 @@ import Vips
 /// Turns one source into its variants: the source is decoded once, at the
 /// largest width needed (shrink-on-load), and every smaller width and
 /// format is derived from that one decoded copy in memory.
-public struct ImageProcessor: Sendable {
-    public var settings: ImageSettings
-    /// Absolute output folder.
-    public var outputRoot: URL
+struct ImageProcessor: Sendable {
+    var settings: ImageSettings
+    var writer: SiteWriter
 
-    public init(settings: ImageSettings, outputRoot: URL) {
-        self.settings = settings
-        self.outputRoot = outputRoot
-    }
-
-    public func process(_ job: ImageJob) throws(BuildError) -> ProcessedImage {
+    func process(_ job: ImageJob) throws(BuildError) -> ProcessedImage {
         let path = job.source.relativePath
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
@@ -23,7 +17,7 @@ public struct ImageProcessor: Sendable {
 
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
-        var variants: [Variant] = []
+        var files: [(Variant, Data)] = []
         var smallest = largest
         do {
             // Each width is computed once into memory (every format's save would
@@ -31,26 +25,26 @@ public struct ImageProcessor: Sendable {
             // smaller one: far fewer pixels to read than going back to the largest.
             for width in widths {
                 let image = try smallest.downsized(toWidth: width).materialized()
-                variants += try write(image, job: job, credit: credit)
+                files += try encode(image, job: job, credit: credit)
                 smallest = image
             }
             let placeholder = try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) }
+            try writer.write(files.map { OutputFile(path: $0.0.path, data: $0.1) })
+            let variants = files.map(\.0)
             return ProcessedImage(
-                source: path, sourceBytes: job.source.byteCount, sourceModified: job.source.modified,
-                settingsKey: settings.key, width: header.width, height: header.height, hasAlpha: largest.hasAlpha,
+                source: path, sourceBytes: job.source.byteCount,
+                width: header.width, height: header.height, hasAlpha: largest.hasAlpha,
                 variants: variants, placeholder: placeholder, metadata: metadata,
                 warnings: warnings)
         } catch let error as VipsError {
-            removeWritten(variants)
             throw BuildError(.encode, path: path, error.message)
         } catch {
-            removeWritten(variants)
             throw error as? BuildError ?? BuildError(.write, path: path, "\(error)")
         }
     }
 
     /// `process` as a `Result`, for collecting outcomes across threads.
-    public func result(_ job: ImageJob) -> Result<ProcessedImage, BuildError> {
+    func result(_ job: ImageJob) -> Result<ProcessedImage, BuildError> {
         do throws(BuildError) { return .success(try process(job)) } catch { return .failure(error) }
     }
 
@@ -69,11 +63,12 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// Encodes one width in every format and writes each file atomically.
+    /// Encodes one width in every format. The files of an image are written
+    /// together once all are encoded, so a failure writes none of them.
     /// `credit`: the EXIF to carry under keep-copyright, for encoders that
     /// write none from the image's fields (JPEG XL in libvips 8.14).
-    private func write(_ image: VipsImage, job: ImageJob, credit: [UInt8]?) throws -> [Variant] {
-        var variants: [Variant] = []
+    private func encode(_ image: VipsImage, job: ImageJob, credit: [UInt8]?) throws -> [(Variant, Data)] {
+        var files: [(Variant, Data)] = []
         let opaque = try image.flattened()  // lazy: costs only if JPEG is written
         for format in settings.formats {
             let source = format == .jpeg ? opaque : image
@@ -81,15 +76,11 @@ public struct ImageProcessor: Sendable {
                 settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
             if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
             let name = "\(job.slug)-\(image.width).\(ContentHash.short(bytes)).\(format.fileExtension)"
-            let relative = "\(job.outputFolder)/\(name)"
-            do {
-                try AtomicWriter.write(bytes, to: outputRoot.appendingPathComponent(relative))
-            } catch {
-                throw BuildError(.write, path: relative, "cannot be written: \(error.localizedDescription)")
-            }
-            variants.append(Variant(path: relative, format: format, width: image.width, height: image.height, bytes: bytes.count))
+            let variant = Variant(
+                path: "\(job.outputFolder)/\(name)", format: format, width: image.width, height: image.height, bytes: bytes.count)
+            files.append((variant, Data(bytes)))
         }
-        return variants
+        return files
     }
 
     static func placeholder(of image: VipsImage, codec: any PlaceholderCodec) throws -> Placeholder {
@@ -97,11 +88,5 @@ public struct ImageProcessor: Sendable {
         let tiny = try image.flattened().resized(toWidth: size.width, height: size.height)
         let pixels = try tiny.pixelBytes()
         return Placeholder(sample: RGBGrid(width: size.width, height: size.height, pixels: pixels), codec: codec)
-    }
-
-    private func removeWritten(_ variants: [Variant]) {
-        for variant in variants {
-            try? FileManager.default.removeItem(at: outputRoot.appendingPathComponent(variant.path))
-        }
     }
 }

@@ -5,9 +5,6 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// Source path relative to the input folder.
     public var source: String
     public var sourceBytes: Int
-    public var sourceModified: Double
-    /// Hash of every setting that shapes the outputs; a change rebuilds.
-    public var settingsKey: String
     /// Upright size of the source.
     public var width: Int
     public var height: Int

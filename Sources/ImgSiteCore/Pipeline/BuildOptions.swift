@@ -12,11 +12,15 @@ public struct BuildOptions: Sendable {
     /// When another imgsite holds the output folder: wait for it (true) or
     /// refuse at once (false, the default).
     public var waitForLock = false
+    /// Where the build database lives (`CacheFolder.default` unless set).
+    public var cacheFolder: URL
     public var layout = ThemeLayout()
 
     /// Refuses what the pipeline cannot run: fewer than one job, or a config
     /// that does not validate.
-    public init(input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool) throws(BuildError) {
+    public init(
+        input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool, cacheFolder: URL = CacheFolder.default
+    ) throws(BuildError) {
         guard jobs >= 1 else { throw BuildError(.config, path: "jobs", "must be at least 1, not \(jobs)") }
         do {
             try config.validate()
@@ -28,6 +32,7 @@ public struct BuildOptions: Sendable {
         self.config = config
         self.jobs = jobs
         self.force = force
+        self.cacheFolder = cacheFolder.standardizedFileURL
     }
 
     /// The site's template folder: `templates:` from the config, else
@@ -39,7 +44,7 @@ public struct BuildOptions: Sendable {
     /// Reads the config (`--config`, else `imgsite.yml` in the input folder,
     /// else defaults) and checks the folders.
     public static func resolve(
-        input: String, output: String, configFile: String?, jobs: Int?, force: Bool
+        input: String, output: String, configFile: String?, jobs: Int?, force: Bool, cacheFolder: String? = nil
     ) throws(BuildError) -> BuildOptions {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let inputURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
@@ -67,6 +72,7 @@ public struct BuildOptions: Sendable {
             }
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? cores, force: force)
+        let cache = cacheFolder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? CacheFolder.default
+        return try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? cores, force: force, cacheFolder: cache)
     }
 }

@@ -13,23 +13,27 @@ extension BuildPipeline {
         }
     }
 
-    /// Loads the previous manifest (the cache) unless `--force`.
-    func plan(_ state: inout BuildState) {
-        let manifest = Manifest.load(from: options.output)
-        state.previousFiles = manifest?.allFiles ?? []
-        if !options.force, let manifest {
-            state.previous = Dictionary(manifest.images.map { ($0.source, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Reads what was finished here before (unless `--force`), and removes
+    /// temporary files a killed build left.
+    func plan(_ state: inout BuildState) throws(BuildError) {
+        do {
+            state.writtenBefore = try state.store.writtenFiles()
+            if !options.force { state.journal = try state.store.journal() }
+        } catch {
+            throw BuildError(.config, path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
         OutputFolder(root: options.output).removeStrayTemporaries()
     }
 
-    /// Processes stale images on `jobs` threads; fresh ones come from the cache.
+    /// Processes stale images on `jobs` threads; fresh ones come from the
+    /// journal. Each finished image is recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
         let jobs = state.root?.allJobs ?? []
         let settings = ImageSettings(config: options.config, layout: options.layout)
-        let key = settings.key
+        let plan = settings.key
         let outputRoot = options.output.path
-        let cached = jobs.map { $0.cachedResult(in: state.previous, settingsKey: key, outputRoot: outputRoot) }
+        let journal = state.journal
+        let cached = jobs.map { $0.cachedResult(journal[$0.source.relativePath], plan: plan, outputRoot: outputRoot) }
         observe(.started(total: jobs.count, fresh: cached.count { $0 != nil }))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         do {
@@ -38,7 +42,8 @@ extension BuildPipeline {
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
         }
-        let processor = ImageProcessor(settings: settings, outputRoot: options.output)
+        let processor = ImageProcessor(settings: settings, writer: state.writer)
+        let store = state.store
         let observe = self.observe
         let outcomes = WorkerPool.map(Array(zip(jobs, cached)), workers: options.jobs) { job, cached -> Result<ProcessedImage, BuildError> in
             if let cached {
@@ -46,7 +51,15 @@ extension BuildPipeline {
                 return .success(cached)
             }
             observe(.processing(job.source.relativePath))
-            let outcome = processor.result(job)
+            var outcome = processor.result(job)
+            if case .success(let image) = outcome {
+                do {
+                    try store.recordFinished(JournalEntry(identity: job.source.identity, plan: plan, result: image))
+                    FaultInjection.point("image")
+                } catch {
+                    outcome = .failure(BuildError(.write, path: job.source.relativePath, "cannot be recorded in the build database: \(error)"))
+                }
+            }
             switch outcome {
             case .success(let image): observe(.built(image))
             case .failure(let error): observe(.failed(error))
@@ -81,33 +94,59 @@ extension BuildPipeline {
     /// Writes pages atomically; a page whose bytes are unchanged is not
     /// touched, so file watchers and rsync see only real changes.
     func write(_ state: inout BuildState) throws(BuildError) {
-        for file in state.files {
-            let url = options.output.appendingPathComponent(file.path)
+        let changed = state.files.compactMap { file -> OutputFile? in
             let data = Data(file.contents.utf8)
-            if (try? Data(contentsOf: url)) == data { continue }
-            do {
-                try AtomicWriter.write(data, to: url)
-                state.summary.pagesWritten += 1
-            } catch {
-                throw BuildError(.write, path: file.path, "cannot be written: \(error.localizedDescription)")
-            }
+            let url = options.output.appendingPathComponent(file.path)
+            return (try? Data(contentsOf: url)) == data ? nil : OutputFile(path: file.path, data: data)
+        }
+        try state.writer.write(changed) {
+            state.summary.pagesWritten += 1
+            FaultInjection.point("page")
         }
     }
 
-    /// Removes what the previous build wrote and this one did not (deleted
-    /// or renamed photos, old content hashes). Files imgsite never wrote stay.
-    func prune(_ state: inout BuildState) {
-        let current = Set(state.files.map(\.path) + state.results.values.flatMap { $0.variants.map(\.path) })
-        state.summary.removed = OutputFolder(root: options.output).remove(state.previousFiles.subtracting(current))
+    /// Removes what earlier builds wrote and this one did not (deleted or
+    /// renamed photos, old content hashes). What was written is known from the
+    /// build database and the previous manifest; when both are lost, from
+    /// imgsite's own file names. Files imgsite never wrote stay.
+    func prune(_ state: inout BuildState) throws(BuildError) {
+        let current = Set(state.files.map(\.path) + state.results.values.flatMap { $0.variants.map(\.path) } + [Manifest.fileName])
+        let folder = OutputFolder(root: options.output)
+        do {
+            let recorded = try state.store.writtenFiles()
+            let listed = Manifest.listedFiles(in: options.output)
+            var known = recorded.union(listed ?? [])
+            if state.writtenBefore.isEmpty && listed == nil
+                && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(Manifest.fileName).path)
+            {
+                state.summary.warnings.append(
+                    "\(Manifest.fileName): unreadable, and the build database has no record of this folder; "
+                        + "removed the files named like imgsite's that this build did not write")
+                known.formUnion(folder.filesNamedLikeOurs())
+            }
+            let stale = known.subtracting(current)
+            state.summary.removed = folder.remove(stale)
+            try state.store.recordRemoved(stale)
+            try state.store.recordWriting(current.subtracting(recorded))
+            let scanned = Set((state.root?.allJobs ?? []).map(\.source.relativePath))
+            try state.store.forget(sources: state.journal.keys.filter { !scanned.contains($0) })
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(.prune, path: options.cacheFolder.path, "build database cannot be updated: \(error)")
+        }
     }
 
     func saveManifest(_ state: inout BuildState) throws(BuildError) {
         let images = state.results.values.sorted { NaturalOrder.less($0.source, $1.source) }
         let manifest = Manifest(generator: "imgsite \(ImgSiteVersion.current)", images: images, pages: state.files.map(\.path))
+        let data: Data
         do {
-            try AtomicWriter.write(try manifest.encoded(), to: options.output.appendingPathComponent(Manifest.fileName))
+            data = try manifest.encoded()
         } catch {
-            throw BuildError(.manifest, path: Manifest.fileName, "cannot be written: \(error.localizedDescription)")
+            throw BuildError(.manifest, path: Manifest.fileName, "cannot be encoded: \(error)")
         }
+        if (try? Data(contentsOf: options.output.appendingPathComponent(Manifest.fileName))) == data { return }
+        try state.writer.write([OutputFile(path: Manifest.fileName, data: data)])
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// One build: scan → plan → process → render → write → prune → manifest,
 /// a list of named steps over one `BuildState`, with the output folder
-/// locked for the whole build (`OutputLock`).
+/// locked for the whole build (`OutputLock`) and every finished image
+/// recorded at once in the build database (`BuildStore`), so a build that
+/// is stopped at any moment resumes where it stopped.
 ///
 /// ```swift
 /// let options = try BuildOptions.resolve(input: "photos", output: "_site", configFile: nil, jobs: nil, force: false)
@@ -35,14 +37,16 @@ public struct BuildPipeline: Sendable {
         ]
     }
 
-    /// Runs every step. Throws only for what stops the whole build (an
-    /// unreadable folder, a broken template); a bad image is a failure
-    /// counted in the summary while everything else builds.
+    /// Runs every step. Throws only for what stops the whole build (another
+    /// build holds the folder, an unreadable folder, a broken template); a
+    /// bad image is a failure counted in the summary while everything else
+    /// builds.
     public func run() throws(BuildError) -> BuildSummary {
         let lock = try OutputLock.acquire(options.output, waiting: options.waitForLock) { observe(.waiting(holder: $0)) }
         defer { lock.release() }
         let start = ContinuousClock.now
-        var state = BuildState()
+        let store = try BuildStore(folder: options.cacheFolder, root: options.output)
+        var state = BuildState(writer: SiteWriter(root: options.output, store: store))
         for step in steps {
             observe(.step(step.name))
             try step.run(self)(&state)
@@ -55,9 +59,13 @@ public struct BuildPipeline: Sendable {
 
 /// What the steps hand each other.
 struct BuildState {
+    let writer: SiteWriter
+    var store: BuildStore { writer.store }
     var root: PlannedAlbum?
-    var previous: [String: ProcessedImage] = [:]
-    var previousFiles: Set<String> = []
+    /// What the build database says was finished in this folder (empty under --force).
+    var journal: [String: JournalEntry] = [:]
+    /// Files the build database says earlier builds wrote here.
+    var writtenBefore: Set<String> = []
     var results: [String: ProcessedImage] = [:]
     var files: [RenderedFile] = []
     var summary = BuildSummary()

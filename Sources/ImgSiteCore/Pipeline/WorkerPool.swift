@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Vips
 
 /// Runs blocking work (libvips calls) on `workers` dedicated threads, each
@@ -10,14 +11,14 @@ enum WorkerPool {
     static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], workers: Int, _ body: @escaping @Sendable (Input) -> Output
     ) -> [Output] {
-        let state = Locked(State<Output>(results: Array(repeating: nil, count: inputs.count)))
+        let state = Shared(State<Output>(results: Array(repeating: nil, count: inputs.count)))
         let group = DispatchGroup()
         for _ in 0..<max(1, min(workers, inputs.count)) {
             group.enter()
             let thread = Thread {
-                while let index = state.withLock({ $0.takeNext(limit: inputs.count) }) {
+                while let index = state.lock.withLock({ $0.takeNext(limit: inputs.count) }) {
                     let output = body(inputs[index])
-                    state.withLock { $0.results[index] = output }
+                    state.lock.withLock { $0.results[index] = output }
                 }
                 Vips.endThread()
                 group.leave()
@@ -26,7 +27,7 @@ enum WorkerPool {
             thread.start()
         }
         group.wait()
-        return state.withLock { $0.results.map { $0! } }
+        return state.lock.withLock { $0.results.map { $0! } }
     }
 
     private struct State<Output> {
@@ -39,18 +40,10 @@ enum WorkerPool {
             return next
         }
     }
-}
 
-/// A value behind a lock, shareable across threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    /// A `Mutex` the worker closures can share (a `Mutex` itself cannot be captured).
+    private final class Shared<Value>: Sendable {
+        let lock: Mutex<Value>
+        init(_ value: sending Value) { lock = Mutex(value) }
     }
 }

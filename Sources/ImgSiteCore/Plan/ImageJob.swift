@@ -8,17 +8,15 @@ public struct ImageJob: Sendable {
     /// Slug the variant names start with ("storm" → "storm-960.3fa9c2d1.webp").
     public var slug: String
 
-    /// The previous build's result, when the source and settings are unchanged
-    /// and every variant is still on disk: then nothing is decoded.
-    public func cachedResult(in manifest: [String: ProcessedImage], settingsKey: String, outputRoot: String) -> ProcessedImage? {
-        guard let previous = manifest[source.relativePath],
-            previous.sourceBytes == source.byteCount,
-            previous.sourceModified == source.modified,
-            previous.settingsKey == settingsKey,
-            previous.variants.allSatisfy({ $0.path.hasPrefix("\(outputFolder)/\(slug)-") }),
-            previous.variants.allSatisfy({ FileManager.default.fileExists(atPath: outputRoot + "/" + $0.path) })
+    /// The result recorded when this source was last finished, when the file
+    /// and the settings are unchanged and every variant is still on disk:
+    /// then nothing is decoded.
+    func cachedResult(_ entry: JournalEntry?, plan: String, outputRoot: String) -> ProcessedImage? {
+        guard let entry, entry.identity == source.identity, entry.plan == plan,
+            entry.result.source == source.relativePath,
+            entry.result.variants.allSatisfy({ $0.path.hasPrefix("\(outputFolder)/\(slug)-") }),
+            entry.result.variants.allSatisfy({ FileManager.default.fileExists(atPath: outputRoot + "/" + $0.path) })
         else { return nil }
-        return previous
+        return entry.result
     }
 }
-

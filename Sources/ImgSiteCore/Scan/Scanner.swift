@@ -36,23 +36,19 @@ public struct Scanner: Sendable {
             let url = folder.appendingPathComponent(name)
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             // stat, not lstat: a link is what it points to.
-            let target = url.resolvingSymlinksInPath()
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: target.path) else { continue }
-            let type = attributes[.type] as? FileAttributeType
-            if type == .typeDirectory {
+            guard let file = FileIdentity.of(url.path) else { continue }
+            if file.isFolder {
+                let target = url.resolvingSymlinksInPath()
                 guard !excluded.contains(url.standardizedFileURL.path), !excluded.contains(target.path),
                     !ancestors.contains(target.path)
                 else { continue }
                 let album = try scanFolder(url, relative: path, ancestors: ancestors)
                 if !album.allImages.isEmpty { albums.append(album) }
-            } else if type == .typeRegular, Self.imageExtensions.contains(url.pathExtension.lowercased()) {
-                images.append(
-                    SourceImage(
-                        relativePath: path, absolutePath: url.path,
-                        byteCount: (attributes[.size] as? NSNumber)?.intValue ?? 0,
-                        modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
+            } else if file.isFile, Self.imageExtensions.contains(url.pathExtension.lowercased()) {
+                images.append(SourceImage(relativePath: path, absolutePath: url.path, identity: file.identity))
             }
         }
+        FaultInjection.point("scan")
         images.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
         albums.sort { NaturalOrder.less($0.path, $1.path) }
         return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums)

@@ -19,9 +19,16 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public var relativePath: String
     /// Absolute path.
     public var absolutePath: String
-    public var byteCount: Int
-    /// Modification time, seconds since 1970.
-    public var modified: Double
+    /// Size, modification time and inode: unchanged, the file is not read again.
+    public var identity: FileIdentity
+
+    public init(relativePath: String, absolutePath: String, identity: FileIdentity) {
+        self.relativePath = relativePath
+        self.absolutePath = absolutePath
+        self.identity = identity
+    }
+
+    public var byteCount: Int { identity.size }
 
     /// File name without extension, for titles and output names.
     public var stem: String {

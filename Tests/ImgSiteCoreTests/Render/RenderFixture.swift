@@ -15,7 +15,7 @@ enum RenderFixture {
         }
         let grid = RGBGrid(width: 2, height: 1, pixels: [200, 100, 50, 10, 20, 30])
         return ProcessedImage(
-            source: source, sourceBytes: 1000, sourceModified: 0, settingsKey: "k", width: width, height: height,
+            source: source, sourceBytes: 1000, width: width, height: height,
             hasAlpha: false, variants: variants, placeholder: Placeholder(sample: grid, codec: GridPlaceholder()),
             metadata: KeptMetadata(captureDate: date, caption: caption), warnings: [])
     }
@@ -24,7 +24,8 @@ enum RenderFixture {
         -> (PlannedAlbum, [String: ProcessedImage])
     {
         let sources = photoNames.map {
-            SourceImage(relativePath: "\(albumName)/\($0)", absolutePath: "/in/\(albumName)/\($0)", byteCount: 1000, modified: 0)
+            SourceImage(relativePath: "\(albumName)/\($0)", absolutePath: "/in/\(albumName)/\($0)",
+                        identity: FileIdentity(size: 1000, modifiedNanoseconds: 0, inode: 1))
         }
         let album = Album(path: "", title: "Site", images: [], albums: [
             Album(path: albumName, title: albumName, images: sources, albums: []),

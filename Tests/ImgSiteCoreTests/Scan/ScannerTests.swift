@@ -25,6 +25,6 @@ import Testing
         #expect(trips.albums.map(\.path) == ["trips/alps"])
         #expect(trips.albums[0].albums.isEmpty, "the link back to the input is not entered")
         #expect(root.allImages.count == 3)
-        #expect(root.allImages.allSatisfy { $0.byteCount > 0 && $0.modified > 0 })
+        #expect(root.allImages.allSatisfy { $0.byteCount > 0 && $0.identity.modifiedNanoseconds > 0 && $0.identity.inode > 0 })
     }
 }

@@ -37,9 +37,13 @@ struct TestBuild {
     let manifest: Manifest
     let events: [String]
 
-    static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil) throws -> TestBuild {
+    /// `cache`: the build database's folder; by default one next to the
+    /// output, so builds into the same output share it and tests never touch
+    /// the user's own cache.
+    static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil, cache: URL? = nil) throws -> TestBuild {
         let output = try output ?? Corpus.scratch("site")
-        let options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force)
+        let cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(output.lastPathComponent + ".cache")
+        let options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force, cacheFolder: cache)
         let log = EventLog()
         let summary = try BuildPipeline(options: options, observe: log.record).run()
         let manifest = try #require(Manifest.load(from: output))

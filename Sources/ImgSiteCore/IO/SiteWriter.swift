@@ -1,0 +1,34 @@
+import Foundation
+
+/// A file for the output folder: its path there and its bytes.
+struct OutputFile: Sendable {
+    var path: String
+    var data: Data
+}
+
+/// Writes into the output folder, and only there. Each batch is first
+/// recorded in the build database, then each file is written atomically
+/// (`AtomicWriter`): whatever stops the build, every file in the folder is
+/// known, and none is half-written.
+struct SiteWriter: Sendable {
+    let root: URL
+    let store: BuildStore
+
+    /// `afterEach` runs once each file is in place.
+    func write(_ files: [OutputFile], afterEach: () -> Void = {}) throws(BuildError) {
+        guard !files.isEmpty else { return }
+        do {
+            try store.recordWriting(files.map(\.path))
+        } catch {
+            throw BuildError(.write, path: files[0].path, "cannot be recorded in the build database: \(error)")
+        }
+        for file in files {
+            do {
+                try AtomicWriter.write(file.data, to: root.appendingPathComponent(file.path))
+            } catch {
+                throw BuildError(.write, path: file.path, "cannot be written: \(error.localizedDescription)")
+            }
+            afterEach()
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ImgSiteCore
+import Testing
+
+/// A build killed with SIGKILL at any moment resumes to exactly the site a
+/// clean build makes, redoing only what had not finished.
+@Suite(.serialized) struct KillResumeTests {
+    static func library() throws -> URL {
+        let input = try Corpus.scratch("library")
+        try Corpus.copy(["nature/Storm.jpg", "nature/FreshFlower.jpg", "nature/YellowFlower.jpg", "formats/transparent.png"].map(Corpus.photo),
+                        into: input, album: "one")
+        try Corpus.copy(["cameras/DSCN0010.jpg", "orientation/Landscape_6.jpg", "formats/tiny-88x64.jpg"].map(Corpus.photo),
+                        into: input, album: "two")
+        try Corpus.copy([Corpus.bad.appendingPathComponent("truncated.jpg"), Corpus.bad.appendingPathComponent("corrupted.jpg")],
+                        into: input, album: "two")
+        return input
+    }
+
+    static func build(_ input: URL, into output: URL, cache: URL, killAt: String? = nil) throws -> ImgsiteProcess.Run {
+        var environment = ["IMGSITE_CACHE_DIR": cache.path]
+        if let killAt { environment["IMGSITE_KILL_AT"] = killAt }
+        return try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--jobs", "2"], environment: environment)
+    }
+
+    @Test("killed during scan, mid-process, while writing pages, or while writing the manifest", arguments: [
+        ("scan#2", 0), ("image#1", 1), ("image#4", 4), ("page#3", 8), ("write manifest.json", 8),
+    ])
+    func killAndResume(point: String, finishedBeforeKill: Int) throws {
+        let input = try Self.library()
+        let reference = try Corpus.scratch("reference")
+        let clean = try Self.build(input, into: reference, cache: try Corpus.scratch("cache"))
+        #expect(clean.status == 1, "one corrupt file fails: \(clean.output)")
+
+        let output = try Corpus.scratch("resumed")
+        let cache = try Corpus.scratch("cache")
+        let killed = try Self.build(input, into: output, cache: cache, killAt: point)
+        #expect(killed.killedBySignal && killed.status == 9, "\(point): \(killed.status) \(killed.output)")
+
+        let resumed = try Self.build(input, into: output, cache: cache)
+        let summary = try #require(resumed.output.split(separator: "\n").last { $0.hasPrefix("built ") })
+        let counts = summary.split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
+        // 8 images build (one with a warning), 1 fails. What finished before the
+        // kill is not done again: the n-th image, or one more that the other
+        // worker recorded in the instant before the kill landed.
+        #expect(counts.count == 3 && counts[0] + counts[1] == 8 && counts[2] == 1, "\(point): \(summary)")
+        #expect((finishedBeforeKill...min(8, finishedBeforeKill + 1)).contains(counts[1]), "\(point): \(summary)")
+        let differences = FolderTree.differences(try FolderTree.read(reference), try FolderTree.read(output))
+        #expect(differences.isEmpty, "\(point): \(differences.prefix(8))")
+    }
+}
