@@ -1,84 +1,87 @@
 import Foundation
 import ImgSiteCore
+import Synchronization
 
-/// Shows a build's progress: on a terminal one live line (done/total,
-/// current file, elapsed), in a pipe plain lines a log can keep.
-final class ProgressPrinter: @unchecked Sendable {
+/// Shows a build's progress. Image lines and the summary go to standard
+/// output (`ImageLine`): in a pipe, or when `CI` is set, one line per image;
+/// on a terminal, only failures and warnings, under a live progress line on
+/// standard error.
+final class ProgressPrinter: Sendable {
     enum Verbosity { case quiet, normal, verbose }
+
+    private struct State {
+        var total = 0
+        var done = 0
+        var current = ""
+    }
 
     private let verbosity: Verbosity
     private let output: String
-    private let live = Terminal.isInteractive
-    private let lock = NSLock()
-    private let start = Date()
-    private var total = 0
-    private var done = 0
-    private var current = ""
+    /// Every image gets its line (a pipe, CI, or --verbose).
+    private let everyImage: Bool
+    private let live: Bool
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
 
     init(verbosity: Verbosity, output: String) {
         self.verbosity = verbosity
         self.output = output
+        everyImage = verbosity == .verbose || (verbosity == .normal && !Terminal.isInteractive(STDOUT_FILENO))
+        live = verbosity != .quiet && Terminal.isInteractive(STDERR_FILENO)
     }
 
     /// Called from worker threads.
     func handle(_ event: BuildEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch event {
-        case let .started(total, fresh):
-            self.total = total
-            if verbosity == .verbose { line("\(total) images, \(fresh) up to date") }
-        case .processing(let path):
-            current = path
-        case .built(let image):
-            done += 1
-            for warning in image.warnings { line("warning: \(image.source): \(warning)", force: true) }
-            if verbosity != .quiet && !live {
-                line("built \(image.source) (\(image.variants.count) files, \(Bytes.text(image.outputBytes)))")
+        state.withLock { state in
+            switch event {
+            case let .started(total, fresh):
+                state.total = total
+                if verbosity == .verbose { message("\(total) images, \(fresh) up to date") }
+            case .processing(let path):
+                state.current = path
+            case .step(let name):
+                if verbosity == .verbose { message("step: \(name)") }
+            case .waiting(let holder):
+                message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
+            case .built, .upToDate, .failed:
+                state.done += 1
+                if let (status, text) = ImageLine.line(for: event),
+                    everyImage || status == .failed || status == .warning
+                {
+                    clearLine()
+                    Terminal.write(text + "\n", toError: false)
+                }
             }
-        case .upToDate(let image):
-            done += 1
-            if verbosity == .verbose { line("up to date \(image.source)") }
-        case .failed(let error):
-            done += 1
-            line("error: \(error)", force: true)
-        case .step(let name):
-            if verbosity == .verbose { line("step: \(name)") }
-        case .waiting(let holder):
-            line("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
+            redraw(state)
         }
-        redraw()
     }
 
     func clearLine() {
-        if live && verbosity != .quiet { Terminal.write("\r\u{1B}[K", toError: true) }
+        if live { Terminal.write("\r\u{1B}[K", toError: true) }
     }
 
     /// The one summary line, on standard output.
     func finish(_ summary: BuildSummary) {
-        lock.lock()
-        defer { lock.unlock() }
-        clearLine()
-        var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
-        if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
-        if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
-        let bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"
-        let seconds = String(format: "%.1f s", summary.seconds)
-        Terminal.write("\(parts.joined(separator: ", ")); \(bytes); \(seconds); site in \(output)\n", toError: false)
+        state.withLock { _ in
+            clearLine()
+            Terminal.write(ImageLine.summary(summary, output: output) + "\n", toError: false)
+        }
     }
 
-    private func line(_ text: String, force: Bool = false) {
+    /// A note that is not about one image (steps, waiting), on standard error.
+    private func message(_ text: String, force: Bool = false) {
         guard force || verbosity != .quiet else { return }
         clearLine()
         Terminal.write(text + "\n", toError: true)
     }
 
-    private func redraw() {
-        guard live, verbosity != .quiet, total > 0 else { return }
-        let elapsed = String(format: "%.1fs", Date().timeIntervalSince(start))
-        let width = String(total).count
-        let counter = String(repeating: " ", count: width - String(done).count) + "\(done)/\(total)"
-        Terminal.write("\r\u{1B}[K[\(counter)] \(elapsed) \(current.prefix(60))", toError: true)
+    private func redraw(_ state: State) {
+        guard live, state.total > 0 else { return }
+        let elapsed = ContinuousClock.now - start
+        let seconds = String(format: "%.1fs", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let width = String(state.total).count
+        let counter = String(repeating: " ", count: width - String(state.done).count) + "\(state.done)/\(state.total)"
+        Terminal.write("\r\u{1B}[K[\(counter)] \(seconds) \(ImageLine.clean(String(state.current.prefix(60))))", toError: true)
     }
 }
 
@@ -98,7 +101,11 @@ enum Bytes {
 
 /// Standard output and error, and whether a person is watching.
 enum Terminal {
-    static var isInteractive: Bool { isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+    /// A terminal, not a pipe or file, outside CI, and not a dumb one.
+    static func isInteractive(_ descriptor: Int32) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(descriptor) != 0 && environment["TERM"] != "dumb" && environment["CI"] == nil
+    }
 
     static func write(_ text: String, toError: Bool) {
         FileHandle(fileDescriptor: toError ? STDERR_FILENO : STDOUT_FILENO).write(Data(text.utf8))

@@ -1,0 +1,54 @@
+import ImgSiteCore
+
+/// The one line each image gets, and the summary line: a contract that
+/// scripts and CI parse, documented in the README. Keep them stable.
+///
+///     built nature/storm.jpg (10 files, 812.4 KB)
+///     up to date nature/dune.jpg
+///     warning bad/truncated.jpg: damaged file, built from what could be decoded (…)
+///     failed bad/corrupted.jpg: cannot be decoded: …
+///     built 12, up to date 0, failed 0; 4.9 MB → 8.2 MB; 5.6 s; site in _site
+enum ImageLine {
+    enum Status: String {
+        case built, upToDate = "up to date", failed, warning
+    }
+
+    /// The status word and line of an image event, or nil for other events.
+    static func line(for event: BuildEvent) -> (status: Status, text: String)? {
+        switch event {
+        case .built(let image) where !image.warnings.isEmpty:
+            (.warning, "warning \(clean(image.source)): \(image.warnings.map(clean).joined(separator: "; "))")
+        case .built(let image):
+            (.built, "built \(clean(image.source)) (\(image.variants.count) files, \(Bytes.text(image.outputBytes)))")
+        case .upToDate(let image):
+            (.upToDate, "up to date \(clean(image.source))")
+        case .failed(let error):
+            (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
+        default:
+            nil
+        }
+    }
+
+    /// "built N, up to date N, failed N[, warnings N][, removed N stale files]; IN → OUT; S s; site in DIR"
+    static func summary(_ summary: BuildSummary, output: String) -> String {
+        var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
+        if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
+        if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
+        let bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"
+        return "\(parts.joined(separator: ", ")); \(bytes); \(String(format: "%.1f s", summary.seconds)); site in \(clean(output))"
+    }
+
+    /// A file name may hold a line break or other control characters; the
+    /// line must stay one line.
+    static func clean(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += scalar == "\n" ? "\\n" : scalar == "\t" ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
