@@ -26,8 +26,10 @@ int imgsite_vips_materialize(VipsImage *in, VipsImage **out) {
     g_object_unref(image);
     return -1;
   }
-  int tile_width, tile_height, lines;
-  vips_get_tile_size(in, &tile_width, &tile_height, &lines);
+  // Strips as tall as one libvips worker asks for (16 rows for most
+  // pipelines): each stage upstream buffers only what one strip needs.
+  int tile_width, lines, buffer_lines;
+  vips_get_tile_size(in, &tile_width, &lines, &buffer_lines);
   VipsRegion *region = vips_region_new(in);
   size_t row_bytes = VIPS_IMAGE_SIZEOF_LINE(image);
   for (int top = 0; top < image->Ysize; top += lines) {

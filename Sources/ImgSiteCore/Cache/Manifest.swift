@@ -31,10 +31,27 @@ public struct Manifest: Codable, Sendable, Equatable {
         return manifest
     }
 
-    public func encoded() throws -> Data {
+    /// Writes the manifest one image per line: memory stays the size of one
+    /// image's entry whatever the size of the site, and a diff of two
+    /// manifests shows the images that changed.
+    static func write(generator: String, images: some Sequence<ProcessedImage>, pages: [String], to handle: FileHandle) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func put(_ text: String) throws { try handle.write(contentsOf: Data(text.utf8)) }
+        func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        try put("{\"generator\":\(try json(generator)),\"version\":\(currentVersion),\n\"images\":[")
+        var separator = "\n"
+        for image in images {
+            try put(separator + (try json(image)))
+            separator = ",\n"
+        }
+        try put("\n],\n\"pages\":[")
+        separator = "\n"
+        for page in pages {
+            try put(separator + (try json(page)))
+            separator = ",\n"
+        }
+        try put("\n]}\n")
     }
 
     /// Every file the manifest accounts for (variants and pages).

@@ -14,6 +14,20 @@ struct SiteWriter: Sendable {
     let root: URL
     let store: BuildStore
 
+    /// Writes one file in pieces (`AtomicWriter.stream`); returns whether it changed.
+    func stream(_ path: String, _ body: (FileHandle) throws -> Void) throws(BuildError) -> Bool {
+        do {
+            try store.recordWriting([path])
+        } catch {
+            throw BuildError(.write, path: path, "cannot be recorded in the build database: \(error)")
+        }
+        do {
+            return try AtomicWriter.stream(to: root.appendingPathComponent(path), body)
+        } catch {
+            throw BuildError(.write, path: path, "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
     /// `afterEach` runs once each file is in place.
     func write(_ files: [OutputFile], afterEach: () -> Void = {}) throws(BuildError) {
         guard !files.isEmpty else { return }

@@ -56,9 +56,9 @@ struct ImageProcessor: Sendable {
         } catch let strict {
             do {
                 let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none, toSRGB: toSRGB).materialized()
-                return (image, ["damaged file, built from what could be decoded (\(VipsError.reason(strict)))"])
+                return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])
             } catch {
-                throw BuildError(.decode, path: displayPath, "cannot be decoded: \(VipsError.reason(error))")
+                throw BuildError(.decode, path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
             }
         }
     }
@@ -81,6 +81,11 @@ struct ImageProcessor: Sendable {
             files.append((variant, Data(bytes)))
         }
         return files
+    }
+
+    /// libvips' reason, without other loaders' complaints.
+    static func reason(_ error: any Error, _ file: String) -> String {
+        LoaderMessage.relevant(VipsError.reason(error), fileExtension: (file as NSString).pathExtension)
     }
 
     static func placeholder(of image: VipsImage, codec: any PlaceholderCodec) throws -> Placeholder {

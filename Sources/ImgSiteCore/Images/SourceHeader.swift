@@ -23,7 +23,7 @@ struct SourceHeader {
         do {
             image = try VipsImage.header(of: file)
         } catch {
-            throw BuildError(.header, path: displayPath, describeLoadFailure(VipsError.reason(error)))
+            throw BuildError(.header, path: displayPath, describeLoadFailure(VipsError.reason(error), file: file))
         }
         let pixels = image.width * image.height
         guard pixels <= pixelLimit else {
@@ -77,11 +77,11 @@ struct SourceHeader {
 
     /// libvips says "is not a known file format" for text and for unknown
     /// formats alike; say it the way a user thinks of it.
-    private static func describeLoadFailure(_ message: String) -> String {
+    private static func describeLoadFailure(_ message: String, file: String) -> String {
         if message.contains("not a known file format") {
             return "is not an image imgsite can read (unknown or damaged format)"
         }
-        return "cannot be read: \(message)"
+        return "cannot be read: \(LoaderMessage.relevant(message, fileExtension: (file as NSString).pathExtension))"
     }
 }
 

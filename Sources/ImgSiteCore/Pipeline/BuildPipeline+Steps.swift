@@ -34,6 +34,8 @@ extension BuildPipeline {
         let outputRoot = options.output.path
         let journal = state.journal
         let cached = jobs.map { $0.cachedResult(journal[$0.source.relativePath], plan: plan, outputRoot: outputRoot) }
+        state.journalSources = Set(journal.keys)
+        state.journal = [:]  // what is reused lives on in `results`
         observe(.started(total: jobs.count, fresh: cached.count { $0 != nil }))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         do {
@@ -84,25 +86,35 @@ extension BuildPipeline {
         }
     }
 
+    /// Renders the pages and writes each as soon as it is made (a few at a
+    /// time, recorded together), atomically. A page whose bytes are
+    /// unchanged is not touched, so file watchers and rsync see only real
+    /// changes.
     func render(_ state: inout BuildState) throws(BuildError) {
         guard let root = state.root else { return }
         let library = try DefaultTheme.library(overrides: options.templatesFolder)
         let renderer = SiteRenderer(library: library, layout: options.layout, siteTitle: options.config.title)
-        state.files = try renderer.render(root, results: state.results)
-    }
-
-    /// Writes pages atomically; a page whose bytes are unchanged is not
-    /// touched, so file watchers and rsync see only real changes.
-    func write(_ state: inout BuildState) throws(BuildError) {
-        let changed = state.files.compactMap { file -> OutputFile? in
+        var pending: [OutputFile] = []
+        var (paths, written) = ([String](), 0)
+        let writer = state.writer
+        func flush() throws(BuildError) {
+            try writer.write(pending) {
+                written += 1
+                FaultInjection.point("page")
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        try renderer.render(root, results: state.results) { (file) throws(BuildError) in
+            paths.append(file.path)
             let data = Data(file.contents.utf8)
-            let url = options.output.appendingPathComponent(file.path)
-            return (try? Data(contentsOf: url)) == data ? nil : OutputFile(path: file.path, data: data)
+            if (try? Data(contentsOf: options.output.appendingPathComponent(file.path))) != data {
+                pending.append(OutputFile(path: file.path, data: data))
+                if pending.count == 64 { try flush() }
+            }
         }
-        try state.writer.write(changed) {
-            state.summary.pagesWritten += 1
-            FaultInjection.point("page")
-        }
+        try flush()
+        state.pages = paths
+        state.summary.pagesWritten = written
     }
 
     /// Removes what earlier builds wrote and this one did not (deleted or
@@ -110,7 +122,7 @@ extension BuildPipeline {
     /// build database and the previous manifest; when both are lost, from
     /// imgsite's own file names. Files imgsite never wrote stay.
     func prune(_ state: inout BuildState) throws(BuildError) {
-        let current = Set(state.files.map(\.path) + state.results.values.flatMap { $0.variants.map(\.path) } + [Manifest.fileName])
+        let current = Set(state.pages + state.results.values.flatMap { $0.variants.map(\.path) } + [Manifest.fileName])
         let folder = OutputFolder(root: options.output)
         do {
             let recorded = try state.store.writtenFiles()
@@ -129,7 +141,7 @@ extension BuildPipeline {
             try state.store.recordRemoved(stale)
             try state.store.recordWriting(current.subtracting(recorded))
             let scanned = Set((state.root?.allJobs ?? []).map(\.source.relativePath))
-            try state.store.forget(sources: state.journal.keys.filter { !scanned.contains($0) })
+            try state.store.forget(sources: state.journalSources.filter { !scanned.contains($0) })
         } catch let error as BuildError {
             throw error
         } catch {
@@ -138,15 +150,12 @@ extension BuildPipeline {
     }
 
     func saveManifest(_ state: inout BuildState) throws(BuildError) {
-        let images = state.results.values.sorted { NaturalOrder.less($0.source, $1.source) }
-        let manifest = Manifest(generator: "imgsite \(ImgSiteVersion.current)", images: images, pages: state.files.map(\.path))
-        let data: Data
-        do {
-            data = try manifest.encoded()
-        } catch {
-            throw BuildError(.manifest, path: Manifest.fileName, "cannot be encoded: \(error)")
+        let sources = state.results.keys.sorted(by: NaturalOrder.less)
+        let results = state.results
+        let pages = state.pages
+        _ = try state.writer.stream(Manifest.fileName) { handle in
+            try Manifest.write(
+                generator: "imgsite \(ImgSiteVersion.current)", images: sources.lazy.map { results[$0]! }, pages: pages, to: handle)
         }
-        if (try? Data(contentsOf: options.output.appendingPathComponent(Manifest.fileName))) == data { return }
-        try state.writer.write([OutputFile(path: Manifest.fileName, data: data)])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One build: scan → plan → process → render → write → prune → manifest,
+/// One build: scan → plan → process → render → prune → manifest,
 /// a list of named steps over one `BuildState`, with the output folder
 /// locked for the whole build (`OutputLock`) and every finished image
 /// recorded at once in the build database (`BuildStore`), so a build that
@@ -31,7 +31,6 @@ public struct BuildPipeline: Sendable {
             Step(name: "plan", run: BuildPipeline.plan),
             Step(name: "process", run: BuildPipeline.process),
             Step(name: "render", run: BuildPipeline.render),
-            Step(name: "write", run: BuildPipeline.write),
             Step(name: "prune", run: BuildPipeline.prune),
             Step(name: "manifest", run: BuildPipeline.saveManifest),
         ]
@@ -64,9 +63,12 @@ struct BuildState {
     var root: PlannedAlbum?
     /// What the build database says was finished in this folder (empty under --force).
     var journal: [String: JournalEntry] = [:]
+    /// The sources the journal held, once the journal itself is released.
+    var journalSources: Set<String> = []
     /// Files the build database says earlier builds wrote here.
     var writtenBefore: Set<String> = []
     var results: [String: ProcessedImage] = [:]
-    var files: [RenderedFile] = []
+    /// Every page and asset the render step made, relative to the output.
+    var pages: [String] = []
     var summary = BuildSummary()
 }

@@ -23,29 +23,41 @@ public struct SiteRenderer {
         self.siteTitle = siteTitle
     }
 
-    public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {
+    /// Renders every file and hands each to `emit` as soon as it is made, so
+    /// a site of any size never holds more than one page in memory.
+    public func render(
+        _ root: PlannedAlbum, results: [String: ProcessedImage], each emit: (RenderedFile) throws(BuildError) -> Void
+    ) throws(BuildError) {
         let built = BuiltAlbum(root, results: results)
-        var files = [RenderedFile(path: "_assets/style.css", contents: try render("style.css", stylesheetContext))]
-        try renderAlbum(built, ancestors: [], into: &files)
+        try emit(RenderedFile(path: "_assets/style.css", contents: try render("style.css", stylesheetContext)))
+        try renderAlbum(built, ancestors: [], emit: emit)
+    }
+
+    /// Every file, collected (small sites and tests).
+    public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        try render(root, results: results) { files.append($0) }
         return files
     }
 
-    private func renderAlbum(_ album: BuiltAlbum, ancestors: [BuiltAlbum], into files: inout [RenderedFile]) throws(BuildError) {
+    private typealias Emit = (RenderedFile) throws(BuildError) -> Void
+
+    private func renderAlbum(_ album: BuiltAlbum, ancestors: [BuiltAlbum], emit: Emit) throws(BuildError) {
         // The site title in the header already links to the root: crumbs start below it.
         let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor -> [String: Any] in
             ["title": ancestor.title, "href": String(repeating: "../", count: album.depth - index) + "index.html"]
         }
-        try renderAlbumPages(album, breadcrumbs: breadcrumbs, into: &files)
+        try renderAlbumPages(album, breadcrumbs: breadcrumbs, emit: emit)
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [["title": album.title, "href": "index.html"]]
-        try renderPhotoPages(album, breadcrumbs: crumbsHere, into: &files)
+        try renderPhotoPages(album, breadcrumbs: crumbsHere, emit: emit)
         for child in album.children {
-            try renderAlbum(child, ancestors: ancestors + [album], into: &files)
+            try renderAlbum(child, ancestors: ancestors + [album], emit: emit)
         }
     }
 
     /// The album's grid: sub-album cards on the first page, then its photos,
     /// `pageSize` a page, the first `eagerCount` images loaded eagerly.
-    private func renderAlbumPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], into files: inout [RenderedFile]) throws(BuildError) {
+    private func renderAlbumPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], emit: Emit) throws(BuildError) {
         let root = String(repeating: "../", count: album.depth)
         let pictures = PictureBuilder(layout: layout)
         let cards: [[String: Any]] = album.children.enumerated().map { index, child in
@@ -74,13 +86,13 @@ public struct SiteRenderer {
                     "photoCount": album.photos.count, "singular": album.photos.count == 1,
                 ]) { $1 }
             let template = album.depth == 0 ? "index" : "album"
-            files.append(RenderedFile(path: album.folder + Self.pageName(pageIndex), contents: try render(template, context)))
+            try emit(RenderedFile(path: album.folder + Self.pageName(pageIndex), contents: try render(template, context)))
         }
     }
 
     /// One page per photo: the large view, its caption and credit, and
     /// previous/next in album order.
-    private func renderPhotoPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], into files: inout [RenderedFile]) throws(BuildError) {
+    private func renderPhotoPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], emit: Emit) throws(BuildError) {
         let root = String(repeating: "../", count: album.depth)
         let pictures = PictureBuilder(layout: layout)
         let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
@@ -95,7 +107,7 @@ public struct SiteRenderer {
             context["next"] = index + 1 < album.photos.count ? link(album.photos[index + 1]) : nil
             context["albumHref"] = "index.html"
             context["albumTitle"] = album.depth == 0 ? siteTitle : album.title
-            files.append(RenderedFile(path: album.folder + photo.planned.pageName, contents: try render("photo", context)))
+            try emit(RenderedFile(path: album.folder + photo.planned.pageName, contents: try render("photo", context)))
         }
     }
 
