@@ -7,7 +7,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench templates deps test-deps clean
+.PHONY: all build example test bench soak fuzz templates deps test-deps clean
 
 all: build
 
@@ -38,6 +38,17 @@ test: test-deps
 ## bench: imgsite against libvips alone on the corpus stills (CPU time, peak memory)
 bench: build
 	python3 scripts/bench/bench.py
+
+## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
+soak: build
+	@missing=""; for p in $(BENCH_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES) >/dev/null; fi
+	python3 scripts/soak/soak.py
+
+## fuzz: corrupted corpus files through the real pipeline for FUZZ_SECONDS (default 300; not in CI)
+FUZZ_SECONDS ?= 300
+fuzz: test-deps
+	IMGSITE_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --filter 'FuzzTests'
 
 ## templates: compile templates/ into the binary after editing them
 templates:

@@ -1,5 +1,5 @@
 import Foundation
-import ImgSiteCore
+@testable import ImgSiteCore
 import Testing
 
 @Suite struct BadInputTests {
@@ -54,5 +54,20 @@ import Testing
         config.pixelLimit = 3_000_000
         let allowed = try TestBuild.run(input: input, config: config)
         #expect(allowed.summary.failed.isEmpty && allowed.summary.built == 1)
+    }
+}
+
+@Suite struct LoaderMessageTests {
+    @Test("other loaders' complaints are dropped when the file's own loader says why")
+    func ownLoaderOnly() {
+        let avif = "source input: Not a TIFF or MDI file, bad magic number 0 (0x0); vips__tiff_openin_source: unable to open source for input; heif: Invalid input: Unexpected end of file"
+        #expect(LoaderMessage.relevant(avif, fileExtension: "avif") == "heif: Invalid input: Unexpected end of file")
+        #expect(LoaderMessage.relevant("VipsJpeg: Premature end of JPEG file", fileExtension: "JPG") == "VipsJpeg: Premature end of JPEG file")
+        #expect(LoaderMessage.relevant("magick2vips: libMagick error", fileExtension: "png").hasPrefix("it does not start the way PNG files do"),
+                "with nothing from its own loader, the file did not look like its format")
+        #expect(LoaderMessage.relevant("magick2vips: libMagick error", fileExtension: "xyz") == "magick2vips: libMagick error")
+        #expect(LoaderMessage.relevant("[F4][A8][81][E1]: invalid chunk type", fileExtension: "png") == "[F4][A8][81][E1]: invalid chunk type",
+                "a warning without a loader's name stays")
+        #expect(LoaderMessage.relevant(String(repeating: "x", count: 500), fileExtension: "jpg").count == 300)
     }
 }

@@ -29,12 +29,12 @@ import Testing
         let input = try Self.library()
         let reference = try Corpus.scratch("reference")
         let clean = try Self.build(input, into: reference, cache: try Corpus.scratch("cache"))
-        #expect(clean.status == 1, "one corrupt file fails: \(clean.output)")
+        #expect(clean.status == 1, "one corrupt file fails: \(clean.output) \(clean.errors)")
 
         let output = try Corpus.scratch("resumed")
         let cache = try Corpus.scratch("cache")
         let killed = try Self.build(input, into: output, cache: cache, killAt: point)
-        #expect(killed.killedBySignal && killed.status == 9, "\(point): \(killed.status) \(killed.output)")
+        #expect(killed.killedBySignal && killed.status == 9, "\(point): \(killed.status) \(killed.errors)")
 
         let resumed = try Self.build(input, into: output, cache: cache)
         let summary = try #require(resumed.output.split(separator: "\n").last { $0.hasPrefix("built ") })
