@@ -12,11 +12,13 @@ enum Corpus {
 
     static func photo(_ relative: String) -> URL { photos.appendingPathComponent(relative) }
 
-    /// A fresh empty temporary folder.
+    /// A fresh empty temporary folder, removed when the test process ends
+    /// (kept with IMGSITE_KEEP_SCRATCH=1, to look at what a test wrote).
     static func scratch(_ name: String = #function) throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("imgsite-tests-\(UUID().uuidString.prefix(8))-\(name.filter(\.isLetter))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        Scratch.register(url)
         return url
     }
 
@@ -43,6 +45,7 @@ struct TestBuild {
     static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil, cache: URL? = nil) throws -> TestBuild {
         let output = try output ?? Corpus.scratch("site")
         let cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(output.lastPathComponent + ".cache")
+        Scratch.register(cache)
         let options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force, cacheFolder: cache)
         let log = EventLog()
         let summary = try BuildPipeline(options: options, observe: log.record).run()
