@@ -83,9 +83,9 @@ public final class OutputLock: Sendable {
     }
 
     private static func holder(_ descriptor: Int32) -> String {
-        var buffer = [CChar](repeating: 0, count: 512)
-        let count = pread(descriptor, &buffer, buffer.count - 1, 0)
-        let text = count > 0 ? String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        let text = count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
         return text.isEmpty ? "a process that has not said who it is yet" : text
     }
 }
