@@ -37,6 +37,10 @@ public enum Vips {
         imgsite_vips_thread_end()
     }
 
+    /// libvips' version, e.g. "8.14.1": part of every cache key, since
+    /// another libvips may encode other bytes.
+    public static var version: String { String(cString: vips_version_string()) }
+
     /// Whether libvips' errors are captured per thread (this binary's
     /// `vips_error` interposes libvips' own). False only if the linker did
     /// not export the shim's definitions; messages then come from libvips'

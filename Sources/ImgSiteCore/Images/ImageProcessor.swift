@@ -1,51 +1,61 @@
 import Foundation
 import Vips
 
-/// Turns one source into its variants: the source is decoded once, at the
-/// largest width needed (shrink-on-load), and every smaller width and
-/// format is derived from that one decoded copy in memory.
+/// Decodes a source and encodes the variants asked for. The source is
+/// decoded once, at the largest width of its chain (shrink-on-load); every
+/// smaller width is resized from the previous one in memory, whether or not
+/// it is encoded, so a variant's bytes never depend on which others were
+/// already cached.
 struct ImageProcessor: Sendable {
     var settings: ImageSettings
-    var writer: SiteWriter
 
-    func process(_ job: ImageJob) throws(BuildError) -> ProcessedImage {
+    /// One encoded file: its bytes and height.
+    struct EncodedVariant: Sendable {
+        var data: Data
+        var height: Int
+    }
+
+    /// What one decode produced.
+    struct Encoded: Sendable {
+        var record: ImageRecord
+        /// Every width of the image, largest first.
+        var chain: [Int]
+        var variants: [VariantSpec: EncodedVariant]
+        var placeholder: Placeholder?
+    }
+
+    /// Encodes every variant of `job` but those in `cached`, and the
+    /// placeholder if `placeholder` is set.
+    func encode(_ job: ImageJob, except cached: Set<VariantSpec> = [], placeholder: Bool = true) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
-        let widths = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
-        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: widths[0], toSRGB: header.needsColourTransform)
+        let chain = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
+        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
-
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
-        var files: [(Variant, Data)] = []
+        var variants: [VariantSpec: EncodedVariant] = [:]
         var smallest = largest
         do {
             // Each width is computed once into memory (every format's save would
             // otherwise re-run the lazy resize) and is the source of the next,
             // smaller one: far fewer pixels to read than going back to the largest.
-            for width in widths {
+            for width in chain {
                 let image = try smallest.downsized(toWidth: width).materialized()
-                files += try encode(image, job: job, credit: credit)
+                for format in settings.formats where !cached.contains(VariantSpec(width: width, format: format)) {
+                    let data = try encode(image, as: format, credit: credit)
+                    variants[VariantSpec(width: width, format: format)] = EncodedVariant(data: data, height: image.height)
+                }
                 smallest = image
             }
-            let placeholder = try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) }
-            try writer.write(files.map { OutputFile(path: $0.0.path, data: $0.1) })
-            let variants = files.map(\.0)
-            return ProcessedImage(
-                source: path, sourceBytes: job.source.byteCount,
-                width: header.width, height: header.height, hasAlpha: largest.hasAlpha,
-                variants: variants, placeholder: placeholder, metadata: metadata,
-                warnings: warnings)
+            let sample = placeholder ? try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) } : nil
+            let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
+            return Encoded(record: record, chain: chain, variants: variants, placeholder: sample)
         } catch let error as VipsError {
             throw BuildError(.encode, path: path, error.message)
         } catch {
-            throw error as? BuildError ?? BuildError(.write, path: path, "\(error)")
+            throw error as? BuildError ?? BuildError(.encode, path: path, "\(error)")
         }
-    }
-
-    /// `process` as a `Result`, for collecting outcomes across threads.
-    func result(_ job: ImageJob) -> Result<ProcessedImage, BuildError> {
-        do throws(BuildError) { return .success(try process(job)) } catch { return .failure(error) }
     }
 
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
@@ -63,24 +73,14 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// Encodes one width in every format. The files of an image are written
-    /// together once all are encoded, so a failure writes none of them.
-    /// `credit`: the EXIF to carry under keep-copyright, for encoders that
-    /// write none from the image's fields (JPEG XL in libvips 8.14).
-    private func encode(_ image: VipsImage, job: ImageJob, credit: [UInt8]?) throws -> [(Variant, Data)] {
-        var files: [(Variant, Data)] = []
-        let opaque = try image.flattened()  // lazy: costs only if JPEG is written
-        for format in settings.formats {
-            let source = format == .jpeg ? opaque : image
-            var bytes = try source.encoded(
-                settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
-            if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
-            let name = "\(job.slug)-\(image.width).\(ContentHash.short(bytes)).\(format.fileExtension)"
-            let variant = Variant(
-                path: "\(job.outputFolder)/\(name)", format: format, width: image.width, height: image.height, bytes: bytes.count)
-            files.append((variant, Data(bytes)))
-        }
-        return files
+    /// One width in one format. `credit`: the EXIF to carry under
+    /// keep-copyright, for encoders that write none from the image's fields
+    /// (JPEG XL in libvips 8.14).
+    private func encode(_ image: VipsImage, as format: OutputFormat, credit: [UInt8]?) throws -> Data {
+        let source = format == .jpeg ? try image.flattened() : image
+        var bytes = try source.encoded(settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
+        if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
+        return Data(bytes)
     }
 
     /// libvips' reason, without other loaders' complaints.

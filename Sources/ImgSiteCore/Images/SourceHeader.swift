@@ -25,13 +25,7 @@ struct SourceHeader {
         } catch {
             throw BuildError(.header, path: displayPath, describeLoadFailure(VipsError.reason(error), file: file))
         }
-        let pixels = image.width * image.height
-        guard pixels <= pixelLimit else {
-            throw BuildError(
-                .header, path: displayPath,
-                "is \(image.width)×\(image.height) (\(megapixels(pixels))), over the pixel limit of \(megapixels(pixelLimit)); "
-                    + "not decoded (raise pixel_limit in imgsite.yml to allow it)")
-        }
+        try checkPixelLimit(width: image.width, height: image.height, limit: pixelLimit, path: displayPath)
         let rotated = (5...8).contains(image.int("orientation") ?? 1)
         var fields: [String: String] = [:]
         for name in wantedFields {
@@ -40,6 +34,17 @@ struct SourceHeader {
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height,
             fields: fields, needsColourTransform: image.needsColourTransform)
+    }
+
+    /// Refuses an image over the pixel limit, before any pixel is decoded.
+    static func checkPixelLimit(width: Int, height: Int, limit: Int, path: String) throws(BuildError) {
+        let pixels = width * height
+        guard pixels <= limit else {
+            throw BuildError(
+                .header, path: path,
+                "is \(width)×\(height) (\(megapixels(pixels))), over the pixel limit of \(megapixels(limit)); "
+                    + "not decoded (raise pixel_limit in imgsite.yml to allow it)")
+        }
     }
 
     /// Metadata the pages and manifest may carry under `policy`.

@@ -24,6 +24,10 @@ public struct BuildSummary: Sendable {
     public var bytesIn = 0
     public var bytesOut = 0
     public var pagesWritten = 0
+    /// Source files opened, to hash or decode (0 for a no-op build).
+    public var sourcesRead = 0
+    /// Image files encoded (0 when everything came from the cache).
+    public var encodedFiles = 0
     public var removed = 0
     public var seconds = 0.0
 

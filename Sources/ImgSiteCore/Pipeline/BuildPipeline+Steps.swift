@@ -2,9 +2,9 @@ import Foundation
 import Vips
 
 extension BuildPipeline {
-    /// Walks the input; the output and template folders are not albums.
+    /// Walks the input; the output, cache and template folders are not albums.
     func scan(_ state: inout BuildState) throws(BuildError) {
-        let scanner = Scanner(input: options.input, excluded: [options.output, options.templatesFolder])
+        let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder])
         do {
             let album = try scanner.scan(title: options.config.title)
             state.root = PlannedAlbum.plan(album, outputPath: "")
@@ -25,18 +25,17 @@ extension BuildPipeline {
         OutputFolder(root: options.output).removeStrayTemporaries()
     }
 
-    /// Processes stale images on `jobs` threads; fresh ones come from the
-    /// journal. Each finished image is recorded at once, in its own transaction.
+    /// Makes every image's outputs on `jobs` threads (`ImageBuilder`): from
+    /// the journal, from the cache, or encoded. Each finished image is
+    /// recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
         let jobs = state.root?.allJobs ?? []
         let settings = ImageSettings(config: options.config, layout: options.layout)
-        let plan = settings.key
-        let outputRoot = options.output.path
         let journal = state.journal
-        let cached = jobs.map { $0.cachedResult(journal[$0.source.relativePath], plan: plan, outputRoot: outputRoot) }
+        let fresh = options.force ? 0 : jobs.count { $0.cachedResult(journal[$0.source.relativePath], plan: settings.key, outputRoot: options.output.path) != nil }
         state.journalSources = Set(journal.keys)
         state.journal = [:]  // what is reused lives on in `results`
-        observe(.started(total: jobs.count, fresh: cached.count { $0 != nil }))
+        observe(.started(total: jobs.count, fresh: fresh))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         do {
             // jobs × libvips threads ≤ cores: parallel images beat parallel tiles.
@@ -44,43 +43,43 @@ extension BuildPipeline {
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
         }
-        let processor = ImageProcessor(settings: settings, writer: state.writer)
-        let store = state.store
+        let builder = ImageBuilder(
+            settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
+            force: options.force)
         let observe = self.observe
-        let outcomes = WorkerPool.map(Array(zip(jobs, cached)), workers: options.jobs) { job, cached -> Result<ProcessedImage, BuildError> in
-            if let cached {
-                observe(.upToDate(cached))
-                return .success(cached)
-            }
+        let outcomes = WorkerPool.map(jobs, workers: options.jobs) { job -> Result<ImageBuilder.Outcome, BuildError> in
             observe(.processing(job.source.relativePath))
-            var outcome = processor.result(job)
-            if case .success(let image) = outcome {
-                do {
-                    try store.recordFinished(JournalEntry(identity: job.source.identity, plan: plan, result: image))
+            do throws(BuildError) {
+                let outcome = try builder.build(job, journal: journal[job.source.relativePath])
+                if outcome.decoded {
+                    observe(.built(outcome.image))
                     FaultInjection.point("image")
-                } catch {
-                    outcome = .failure(BuildError(.write, path: job.source.relativePath, "cannot be recorded in the build database: \(error)"))
-                }
-            }
-            switch outcome {
-            case .success(let image): observe(.built(image))
-            case .failure(let error): observe(.failed(error))
-            }
-            return outcome
-        }
-        for ((job, cached), outcome) in zip(zip(jobs, cached), outcomes) {
-            switch outcome {
-            case .success(let image):
-                state.results[image.source] = image
-                if cached != nil {
-                    state.summary.upToDate += 1
                 } else {
-                    state.summary.built += 1
-                    state.summary.bytesIn += job.source.byteCount
-                    state.summary.bytesOut += image.outputBytes
-                    state.summary.warnings += image.warnings.map { "\(image.source): \($0)" }
+                    observe(.upToDate(outcome.image))
                 }
+                return .success(outcome)
+            } catch {
+                observe(.failed(error))
+                return .failure(error)
+            }
+        }
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .success(let outcome):
+                let image = outcome.image
+                state.results[image.source] = image
+                state.summary.sourcesRead += outcome.readSource ? 1 : 0
+                state.summary.encodedFiles += outcome.encodedFiles
+                guard outcome.decoded else {
+                    state.summary.upToDate += 1
+                    continue
+                }
+                state.summary.built += 1
+                state.summary.bytesIn += job.source.byteCount
+                state.summary.bytesOut += image.outputBytes
+                state.summary.warnings += image.warnings.map { "\(image.source): \($0)" }
             case .failure(let error):
+                state.summary.sourcesRead += 1
                 state.summary.failed.append(error)
             }
         }

@@ -16,8 +16,13 @@ import Testing
 
         let tiny = input.appendingPathComponent("a/tiny-88x64.jpg")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: tiny.path)
+        let touched = try TestBuild.run(input: input, output: first.output)
+        #expect(touched.summary.built == 0 && touched.summary.upToDate == 2, "a touched but unchanged photo costs a hash, not an encode")
+
+        try FileManager.default.removeItem(at: tiny)
+        try FileManager.default.copyItem(at: Corpus.photo("formats/gray.jpg"), to: tiny)
         let third = try TestBuild.run(input: input, output: first.output)
-        #expect(third.summary.built == 1 && third.summary.upToDate == 1)
+        #expect(third.summary.built == 1 && third.summary.upToDate == 1, "new content under the same name is encoded")
 
         let stormFiles = try first.image("a/Storm.jpg").variants.map(first.url)
         try FileManager.default.removeItem(at: input.appendingPathComponent("a/Storm.jpg"))

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Makes one image's outputs in the output folder, doing as little as it can:
+/// 1. the journal says this file was finished here with these settings and
+///    its files are all there: nothing to do, the file is not even opened;
+/// 2. else its content hash (recorded for this path while the file's size,
+///    modification time and inode are unchanged; else read and hashed) finds
+///    the cached record, variants and placeholder: they are linked into the
+///    folder, nothing is decoded;
+/// 3. else the source is decoded and what is missing is encoded, stored in
+///    the cache and linked.
+/// Each finished image is recorded in one transaction before its files are
+/// linked, so the record always covers what is in the folder.
+struct ImageBuilder: Sendable {
+    /// What building one image did.
+    struct Outcome: Sendable {
+        var image: ProcessedImage
+        /// The source was decoded (else the journal or the cache served it).
+        var decoded = false
+        /// Files encoded now.
+        var encodedFiles = 0
+        /// The source file was opened (to hash or to decode).
+        var readSource = false
+    }
+
+    let settings: ImageSettings
+    let store: BuildStore
+    let objects: ObjectStore
+    let output: URL
+    let force: Bool
+
+    private var processor: ImageProcessor { ImageProcessor(settings: settings) }
+
+    func build(_ job: ImageJob, journal entry: JournalEntry?) throws(BuildError) -> Outcome {
+        if !force, let fresh = job.cachedResult(entry, plan: settings.key, outputRoot: output.path) { return Outcome(image: fresh) }
+        let path = job.source.relativePath
+        let (content, hashed) = try contentHash(job)
+        let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
+        var found = force ? Found() : try cached(imageKey, job: job)
+        if found.isComplete(formats: settings.formats, wantsPlaceholder: settings.placeholder.codec != nil) {
+            let result = try finish(job, content: content, imageKey: imageKey, found: found)
+            return Outcome(image: result, readSource: hashed)
+        }
+        let encoded = try processor.encode(
+            job, except: Set(found.variants.keys), placeholder: settings.placeholder.codec != nil && found.placeholder == nil)
+        if found.chain != encoded.chain { found = Found() }  // a record from elsewhere: trust only this decode
+        found.record = encoded.record
+        found.chain = encoded.chain
+        found.placeholder = found.placeholder ?? encoded.placeholder
+        var fresh: [String: CachedVariant] = [:]
+        for (spec, variant) in encoded.variants {
+            let key = variantKey(imageKey, spec, chain: encoded.chain)
+            let cached = CachedVariant(
+                object: "\(key).\(spec.format.fileExtension)", nameHash: ContentHash.short(variant.data), format: spec.format,
+                width: spec.width, height: variant.height, bytes: variant.data.count)
+            do {
+                try objects.put(variant.data, name: cached.object)
+            } catch {
+                throw BuildError(.write, path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
+            }
+            found.variants[spec] = cached
+            fresh[key] = cached
+        }
+        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, chain: encoded.chain), $0) }
+        let result = try finish(job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
+        return Outcome(image: result, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
+    }
+
+    // MARK: Steps
+
+    /// What the cache holds for an image key.
+    struct Found {
+        var record: ImageRecord?
+        var chain: [Int] = []
+        var variants: [VariantSpec: CachedVariant] = [:]
+        var placeholder: Placeholder?
+
+        func isComplete(formats: [OutputFormat], wantsPlaceholder: Bool) -> Bool {
+            record != nil && !chain.isEmpty && variants.count == chain.count * formats.count && (placeholder != nil || !wantsPlaceholder)
+        }
+    }
+
+    /// The source's content hash, and whether the file had to be read for it.
+    private func contentHash(_ job: ImageJob) throws(BuildError) -> (String, Bool) {
+        do {
+            if let known = try store.content(of: job.source.absolutePath, identity: job.source.identity) { return (known, false) }
+            return (try SourceHash.of(job.source.absolutePath), true)
+        } catch {
+            throw BuildError(.header, path: job.source.relativePath, "cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private func cached(_ imageKey: String, job: ImageJob) throws(BuildError) -> Found {
+        do {
+            guard let record = try store.record(imageKey) else { return Found() }
+            try SourceHeader.checkPixelLimit(width: record.width, height: record.height, limit: settings.pixelLimit, path: job.source.relativePath)
+            let chain = settings.planner.widths(sourceWidth: record.width, sourceHeight: record.height)
+            let specs = chain.flatMap { width in settings.formats.map { VariantSpec(width: width, format: $0) } }
+            let keys = Dictionary(uniqueKeysWithValues: specs.map { (variantKey(imageKey, $0, chain: chain), $0) })
+            let rows = try store.variants(Array(keys.keys))
+            var variants: [VariantSpec: CachedVariant] = [:]
+            for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
+            let placeholder = try settings.placeholder.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, chain: chain))
+            return Found(record: record, chain: chain, variants: variants, placeholder: placeholder)
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(.config, path: store.root, "build database cannot be read: \(error)")
+        }
+    }
+
+    /// Records the image (one transaction), then links its files into place.
+    private func finish(
+        _ job: ImageJob, content: String, imageKey: String, found: Found,
+        newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
+    ) throws(BuildError) -> ProcessedImage {
+        let record = found.record!
+        let specs = found.chain.flatMap { width in settings.formats.map { VariantSpec(width: width, format: $0) } }
+        let variants = specs.map { spec -> Variant in
+            let cached = found.variants[spec]!
+            let name = "\(job.slug)-\(spec.width).\(cached.nameHash).\(spec.format.fileExtension)"
+            return Variant(path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes)
+        }
+        let result = ProcessedImage(
+            source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
+            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, metadata: record.metadata,
+            warnings: record.warnings)
+        let wantsPlaceholder = settings.placeholder.codec != nil
+        let keys = [imageKey] + specs.map { variantKey(imageKey, $0, chain: found.chain) }
+            + (wantsPlaceholder ? [placeholderKey(imageKey, chain: found.chain)] : [])
+        let entry = JournalEntry(identity: job.source.identity, plan: settings.key, content: content, keys: keys, result: result)
+        do {
+            try store.recordFinished(FinishedImage(
+                sourcePath: job.source.absolutePath, entry: entry, imageKey: imageKey, record: record,
+                variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
+        } catch {
+            throw BuildError(.write, path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
+        }
+        for (spec, variant) in zip(specs, variants) {
+            do {
+                try objects.link(found.variants[spec]!.object, to: output.appendingPathComponent(variant.path))
+            } catch {
+                throw BuildError(.write, path: variant.path, "cannot be written: \(error.localizedDescription)")
+            }
+        }
+        return result
+    }
+
+    private func variantKey(_ imageKey: String, _ spec: VariantSpec, chain: [Int]) -> String {
+        let derivedFrom = Array(chain.prefix { $0 >= spec.width })
+        return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width))
+    }
+
+    private func placeholderKey(_ imageKey: String, chain: [Int]) -> String {
+        CacheKey.placeholder(image: imageKey, kind: settings.placeholder, chain: chain)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ImgSiteCore
+import Testing
+
+/// The content-addressed cache: outputs survive deleting the output folder,
+/// a CI checkout (new modification times), renames and moves; a setting
+/// change re-encodes only what it shapes.
+@Suite struct ContentCacheTests {
+    static func library() throws -> URL {
+        let input = try Corpus.scratch("library")
+        try Corpus.copy([Corpus.photo("nature/Storm.jpg"), Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        try Corpus.copy([Corpus.photo("formats/transparent.png")], into: input, album: "b")
+        return input
+    }
+
+    @Test("a no-op rebuild opens no source photo, encodes nothing and writes no page")
+    func noOp() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        #expect(first.summary.built == 3 && first.summary.sourcesRead == 3 && first.summary.encodedFiles > 0)
+        let second = try TestBuild.run(input: input, output: first.output)
+        #expect(second.summary.built == 0 && second.summary.upToDate == 3)
+        #expect(second.summary.sourcesRead == 0 && second.summary.encodedFiles == 0 && second.summary.pagesWritten == 0)
+    }
+
+    @Test("deleting the output folder re-encodes nothing; variants are hard links to the cache")
+    func outputDeleted() throws {
+        let input = try Self.library()
+        let cache = try Corpus.scratch("cache")
+        let first = try TestBuild.run(input: input, cache: cache)
+        let before = try FolderTree.read(first.output)
+        try FileManager.default.removeItem(at: first.output)
+        let again = try TestBuild.run(input: input, output: first.output, cache: cache)
+        #expect(again.summary.encodedFiles == 0 && again.summary.built == 0 && again.summary.upToDate == 3)
+        #expect(FolderTree.differences(before, try FolderTree.read(first.output)).isEmpty)
+        let variant = try #require(again.manifest.images.first?.variants.first)
+        let links = try FileManager.default.attributesOfItem(atPath: again.url(variant).path)[.referenceCount] as? Int
+        #expect(links == 2, "output and cache share one file")
+    }
+
+    @Test("the CI case: a fresh checkout (new paths, times, inodes) and only the cache restored re-encodes nothing")
+    func freshCheckout() throws {
+        let input = try Self.library()
+        let cache = try Corpus.scratch("cache")
+        let first = try TestBuild.run(input: input, cache: cache)
+        let checkout = try Corpus.scratch("checkout")
+        for album in ["a", "b"] {
+            try Corpus.copy(try FileManager.default.contentsOfDirectory(at: input.appendingPathComponent(album), includingPropertiesForKeys: nil),
+                            into: checkout, album: album)
+        }
+        let warm = try TestBuild.run(input: checkout, cache: cache)
+        #expect(warm.summary.encodedFiles == 0 && warm.summary.built == 0, "\(warm.summary)")
+        #expect(warm.summary.sourcesRead == 3, "each new file costs a hash")
+        #expect(FolderTree.differences(try FolderTree.read(first.output), try FolderTree.read(warm.output)).isEmpty)
+    }
+
+    @Test("renaming or moving a photo reuses its encoded outputs under its new name")
+    func rename() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("c"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: input.appendingPathComponent("a/Storm.jpg"), to: input.appendingPathComponent("c/Thunder.jpg"))
+        let moved = try TestBuild.run(input: input, output: first.output)
+        #expect(moved.summary.encodedFiles == 0 && moved.summary.built == 0)
+        let image = try moved.image("c/Thunder.jpg")
+        #expect(image.variants.allSatisfy { $0.path.hasPrefix("c/_img/thunder-") })
+        #expect(image.variants.allSatisfy { FileManager.default.fileExists(atPath: moved.url($0).path) })
+        #expect(!FileManager.default.fileExists(atPath: first.output.appendingPathComponent("a/storm.html").path))
+    }
+
+    @Test("changing one format's quality re-encodes that format only; --force re-encodes everything")
+    func settingChange() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        let allVariants = first.manifest.images.flatMap(\.variants)
+        var config = SiteConfig()
+        config.webp.quality = 70
+        let changed = try TestBuild.run(input: input, config: config, output: first.output)
+        let webp = allVariants.filter { $0.format == .webp }
+        #expect(changed.summary.encodedFiles == webp.count, "\(changed.summary.encodedFiles) files for \(webp.count) WebP variants")
+        let jpegs = { (site: TestBuild) in Set(site.manifest.images.flatMap(\.variants).filter { $0.format == .jpeg }.map(\.path)) }
+        #expect(jpegs(changed) == jpegs(first), "JPEG variants are the same files")
+        let forced = try TestBuild.run(input: input, config: config, force: true, output: first.output)
+        #expect(forced.summary.encodedFiles == allVariants.count && forced.summary.built == 3)
+    }
+}
