@@ -20,8 +20,8 @@ enum ImageLine {
             (.warning, "warning \(clean(image.source)): \(image.warnings.map(clean).joined(separator: "; "))")
         case .built(let image):
             (.built, "built \(clean(image.source)) (\(image.variants.count) files, \(Bytes.text(image.outputBytes)))")
-        case .upToDate(let image):
-            (.upToDate, "up to date \(clean(image.source))")
+        case .upToDate(let source):
+            (.upToDate, "up to date \(clean(source))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
         default:

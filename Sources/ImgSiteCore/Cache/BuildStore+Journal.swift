@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 
-/// A source finished in an output folder: the file it was made from, the
-/// settings that shaped it, the cache entries it uses, and what was written.
+/// A source finished in an output folder, as the next build reads it: the
+/// file it was made from, the settings that shaped it, the cache entries it
+/// uses, and its summary. The full record stays in the database until a page
+/// needs it.
 struct JournalEntry: Sendable {
     var identity: FileIdentity
     /// `ImageSettings.key` when it was built.
@@ -10,17 +12,25 @@ struct JournalEntry: Sendable {
     /// SHA-256 of the source's bytes.
     var content: String
     /// The cache keys (image, variants, placeholder) this entry uses: they
-    /// stay in the cache while any output folder uses them.
+    /// stay in the cache while any output folder uses them. Written, not
+    /// read back with the journal (the cache's pruning reads them itself).
     var keys: [String]
-    var result: ProcessedImage
+    var summary: ImageSummary
+    /// Its variant files, relative to the output folder.
+    var files: [String]
 }
 
 /// Everything one finished image adds to the database, written in one
-/// transaction: its journal entry, the files it is about to place in the
-/// output folder, the content hash of its source, and new cache entries.
+/// transaction: its journal entry and full record, the files it is about to
+/// place in the output folder, the content hash of its source, and new cache
+/// entries.
 struct FinishedImage: Sendable {
+    /// The source, relative to the input (the journal's key) and absolute.
+    var source: String
     var sourcePath: String
     var entry: JournalEntry
+    /// The record as JSON (`ImageSummary.encode`).
+    var result: Data
     var imageKey: String
     var record: ImageRecord
     var variants: [String: CachedVariant]
@@ -28,30 +38,63 @@ struct FinishedImage: Sendable {
 }
 
 extension BuildStore {
-    /// Everything finished in this output folder, by source path.
+    /// Everything finished in this output folder, by source path: small
+    /// columns only, no full record.
     func journal() throws -> [String: JournalEntry] {
         try pool.read { db in
             var entries: [String: JournalEntry] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT source, size, mtime_ns, inode, plan, content, keys, result FROM built WHERE root = ?",
+                db, sql: """
+                    SELECT source, size, mtime_ns, inode, plan, content, digest, capture_date, files
+                    FROM built WHERE root = ?
+                    """,
                 arguments: [root])
-            let decoder = JSONDecoder()
             while let row = try rows.next() {
-                // An entry that does not decode (written by another version) is just not reused.
-                guard let result = try? decoder.decode(ProcessedImage.self, from: row["result"] as Data) else { continue }
                 let identity = FileIdentity(size: row["size"], modifiedNanoseconds: row["mtime_ns"], inode: UInt64(bitPattern: row["inode"]))
                 entries[row["source"]] = JournalEntry(
-                    identity: identity, plan: row["plan"], content: row["content"],
-                    keys: (row["keys"] as String).split(separator: " ").map(String.init), result: result)
+                    identity: identity, plan: row["plan"], content: row["content"], keys: [],
+                    summary: ImageSummary(digest: row["digest"], captureDate: row["capture_date"]),
+                    files: (row["files"] as String).split(separator: "\n").map(String.init))
             }
             return entries
+        }
+    }
+
+    /// The full records of `sources`, read in batches.
+    func results(_ sources: [String]) throws -> [String: ProcessedImage] {
+        var results: [String: ProcessedImage] = [:]
+        let decoder = JSONDecoder()
+        for start in stride(from: 0, to: sources.count, by: 500) {
+            let batch = Array(sources[start..<min(start + 500, sources.count)])
+            let rows = try pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT source, result FROM built WHERE root = ? AND source IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))",
+                    arguments: StatementArguments([root] + batch))
+            }
+            for row in rows {
+                if let image = try? decoder.decode(ProcessedImage.self, from: row["result"] as Data) { results[row["source"]] = image }
+            }
+        }
+        return results
+    }
+
+    /// The records' JSON of `sources` in their order (for the manifest), a batch at a time.
+    func resultJSON(_ sources: [String], each: (Data) throws -> Void) throws {
+        for start in stride(from: 0, to: sources.count, by: 500) {
+            let batch = Array(sources[start..<min(start + 500, sources.count)])
+            let rows = try pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT source, result FROM built WHERE root = ? AND source IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))",
+                    arguments: StatementArguments([root] + batch))
+            }
+            let bySource = Dictionary(uniqueKeysWithValues: rows.map { ($0["source"] as String, $0["result"] as Data) })
+            for source in batch { if let json = bySource[source] { try each(json) } }
         }
     }
 
     /// Records one finished image: one transaction.
     func recordFinished(_ image: FinishedImage) throws {
         let encoder = JSONEncoder()
-        let result = try encoder.encode(image.entry.result)
         let record = try encoder.encode(image.record)
         let placeholder = try image.placeholder.map { try encoder.encode($0.value) }
         let now = Self.now
@@ -74,16 +117,17 @@ extension BuildStore {
             if let key = image.placeholder?.key, let placeholder {
                 try db.execute(sql: "INSERT OR REPLACE INTO placeholders (key, value, used_at) VALUES (?, ?, ?)", arguments: [key, placeholder, now])
             }
-            for variant in entry.result.variants {
-                try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, variant.path])
+            for file in entry.files {
+                try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, file])
             }
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [root, entry.result.source, identity.size, identity.modifiedNanoseconds, Int64(bitPattern: identity.inode),
-                            entry.plan, entry.content, entry.keys.joined(separator: " "), result])
+                arguments: [root, image.source, identity.size, identity.modifiedNanoseconds,
+                            Int64(bitPattern: identity.inode), entry.plan, entry.content, entry.keys.joined(separator: " "),
+                            entry.summary.digest, entry.summary.captureDate, entry.files.joined(separator: "\n"), image.result])
         }
     }
 
@@ -94,6 +138,21 @@ extension BuildStore {
             for source in sources {
                 try db.execute(sql: "DELETE FROM built WHERE root = ? AND source = ?", arguments: [root, source])
             }
+        }
+    }
+}
+
+extension BuildStore {
+    /// The variant files of the journal entries of `sources`.
+    func variantFiles(of sources: Set<String>) throws -> Set<String> {
+        try pool.read { db in
+            var files = Set<String>()
+            let rows = try Row.fetchCursor(db, sql: "SELECT source, files FROM built WHERE root = ?", arguments: [root])
+            while let row = try rows.next() {
+                guard sources.contains(row["source"]) else { continue }
+                for file in (row["files"] as String).split(separator: "\n") { files.insert(String(file)) }
+            }
+            return files
         }
     }
 }

@@ -59,7 +59,8 @@ final class BuildStore: Sendable {
                 CREATE TABLE built (
                   root TEXT NOT NULL, source TEXT NOT NULL,
                   size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, inode INTEGER NOT NULL,
-                  plan TEXT NOT NULL, content TEXT NOT NULL, keys TEXT NOT NULL, result BLOB NOT NULL,
+                  plan TEXT NOT NULL, content TEXT NOT NULL, keys TEXT NOT NULL,
+                  digest TEXT NOT NULL, capture_date TEXT, files TEXT NOT NULL, result BLOB NOT NULL,
                   PRIMARY KEY (root, source));
                 CREATE TABLE site_files (root TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (root, path));
                 CREATE TABLE pages (root TEXT NOT NULL, path TEXT NOT NULL, digest TEXT NOT NULL, PRIMARY KEY (root, path));

@@ -34,15 +34,18 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Writes the manifest one image per line: memory stays the size of one
     /// image's entry whatever the size of the site, and a diff of two
     /// manifests shows the images that changed.
-    static func write(generator: String, images: some Sequence<ProcessedImage>, pages: [String], to handle: FileHandle) throws {
+    /// `images` hands each image's JSON (`ImageSummary.encode`) to its
+    /// argument, in manifest order.
+    static func write(generator: String, pages: [String], to handle: FileHandle, images: ((Data) throws -> Void) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func put(_ text: String) throws { try handle.write(contentsOf: Data(text.utf8)) }
         func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         try put("{\"generator\":\(try json(generator)),\"version\":\(currentVersion),\n\"images\":[")
         var separator = "\n"
-        for image in images {
-            try put(separator + (try json(image)))
+        try images { image in
+            try put(separator)
+            try handle.write(contentsOf: image)
             separator = ",\n"
         }
         try put("\n],\n\"pages\":[")

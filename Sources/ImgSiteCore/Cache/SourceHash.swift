@@ -19,8 +19,34 @@ enum SourceHash {
     static func of(text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).hex
     }
+
+    /// SHA-256 of many pieces of text, fed one by one (no joined string).
+    static func of(texts: some Sequence<String>) -> String {
+        var hasher = SHA256()
+        for text in texts {
+            var piece = text
+            piece.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: [0])
+        }
+        return hasher.finalize().hex
+    }
+
+    /// SHA-256 of bytes, as hex.
+    static func of(data: Data) -> String {
+        SHA256.hash(data: data).hex
+    }
 }
 
 extension Digest {
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
+    /// Lower-case hex, without a formatter per byte (page digests are hashed by the thousand).
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.byteCount * 2)
+        for byte in self {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -6,7 +6,8 @@ public enum BuildEvent: Sendable {
     case processing(String)
     /// An image finished: built (with warnings, if any), or failed.
     case built(ProcessedImage)
-    case upToDate(ProcessedImage)
+    /// An image that needed no encoding (from the journal or the cache), by source path.
+    case upToDate(String)
     case failed(BuildError)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
@@ -23,6 +24,9 @@ public struct BuildSummary: Sendable {
     /// Bytes of the sources processed and of the variants written for them.
     public var bytesIn = 0
     public var bytesOut = 0
+    /// Pages rendered because an input changed (0 when nothing changed).
+    public var pagesRendered = 0
+    /// Rendered pages whose bytes differed from the file there, and were written.
     public var pagesWritten = 0
     /// Source files opened, to hash or decode (0 for a no-op build).
     public var sourcesRead = 0

@@ -2,8 +2,15 @@ import Foundation
 import Vips
 
 extension BuildPipeline {
-    /// Walks the input; the output, cache and template folders are not albums.
+    /// Walks the input (the output, cache and template folders are not
+    /// albums) while the build database is read on another thread: what was
+    /// finished here before (unless `--force`), the files written and the
+    /// page digests.
     func scan(_ state: inout BuildState) throws(BuildError) {
+        let (store, force) = (state.store, options.force)
+        let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
+            (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
+        }
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder])
         do {
             let album = try scanner.scan(title: options.config.title)
@@ -11,31 +18,43 @@ extension BuildPipeline {
         } catch {
             throw BuildError(.scan, path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
-    }
-
-    /// Reads what was finished here before (unless `--force`), and removes
-    /// temporary files a killed build left.
-    func plan(_ state: inout BuildState) throws(BuildError) {
         do {
-            state.writtenBefore = try state.store.writtenFiles()
-            if !options.force { state.journal = try state.store.journal() }
+            (state.journal, state.wroteHereBefore, state.storedDigests) = try recorded.value()
         } catch {
             throw BuildError(.config, path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
-        OutputFolder(root: options.output).removeStrayTemporaries()
     }
 
-    /// Makes every image's outputs on `jobs` threads (`ImageBuilder`): from
-    /// the journal, from the cache, or encoded. Each finished image is
-    /// recorded at once, in its own transaction.
+    /// Removes temporary files a killed build left (only a build that did
+    /// not run to its end can have left any, so a finished one saves the walk).
+    func plan(_ state: inout BuildState) throws(BuildError) {
+        if !state.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
+    }
+
+    /// Serves every image the journal vouches for, then builds the others on
+    /// `jobs` threads (`ImageBuilder`: from the cache, or encoded). Each
+    /// finished image is recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
         let jobs = state.root?.allJobs ?? []
         let settings = ImageSettings(config: options.config, layout: options.layout)
-        let journal = state.journal
-        let fresh = options.force ? 0 : jobs.count { $0.cachedResult(journal[$0.source.relativePath], plan: settings.key, outputRoot: options.output.path) != nil }
-        state.journalSources = Set(journal.keys)
-        state.journal = [:]  // what is reused lives on in `results`
-        observe(.started(total: jobs.count, fresh: fresh))
+        var listing = OutputListing(root: options.output)
+        var stale: [ImageJob] = []
+        for job in jobs {
+            let source = job.source.relativePath
+            if let summary = job.fresh(state.journal[source], plan: settings.key, listing: &listing) {
+                state.summaries[source] = summary
+            } else {
+                stale.append(job)
+            }
+        }
+        observe(.started(total: jobs.count, fresh: jobs.count - stale.count))
+        for job in jobs where state.summaries[job.source.relativePath] != nil { observe(.upToDate(job.source.relativePath)) }
+        state.summary.upToDate = jobs.count - stale.count
+        state.journalSources = Set(state.journal.keys)
+        state.journal = [:]
+        state.outputsChanged = !stale.isEmpty
+        guard !stale.isEmpty else { return }
+
         let cores = ProcessInfo.processInfo.activeProcessorCount
         do {
             // jobs × libvips threads ≤ cores: parallel images beat parallel tiles.
@@ -47,15 +66,15 @@ extension BuildPipeline {
             settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
             force: options.force)
         let observe = self.observe
-        let outcomes = WorkerPool.map(jobs, workers: options.jobs) { job -> Result<ImageBuilder.Outcome, BuildError> in
+        let outcomes = WorkerPool.map(stale, workers: options.jobs) { job -> Result<ImageBuilder.Outcome, BuildError> in
             observe(.processing(job.source.relativePath))
             do throws(BuildError) {
-                let outcome = try builder.build(job, journal: journal[job.source.relativePath])
+                let outcome = try builder.build(job)
                 if outcome.decoded {
                     observe(.built(outcome.image))
                     FaultInjection.point("image")
                 } else {
-                    observe(.upToDate(outcome.image))
+                    observe(.upToDate(job.source.relativePath))
                 }
                 return .success(outcome)
             } catch {
@@ -63,11 +82,10 @@ extension BuildPipeline {
                 return .failure(error)
             }
         }
-        for (job, outcome) in zip(jobs, outcomes) {
+        for (job, outcome) in zip(stale, outcomes) {
             switch outcome {
             case .success(let outcome):
-                let image = outcome.image
-                state.results[image.source] = image
+                state.summaries[job.source.relativePath] = outcome.summary
                 state.summary.sourcesRead += outcome.readSource ? 1 : 0
                 state.summary.encodedFiles += outcome.encodedFiles
                 guard outcome.decoded else {
@@ -76,8 +94,8 @@ extension BuildPipeline {
                 }
                 state.summary.built += 1
                 state.summary.bytesIn += job.source.byteCount
-                state.summary.bytesOut += image.outputBytes
-                state.summary.warnings += image.warnings.map { "\(image.source): \($0)" }
+                state.summary.bytesOut += outcome.image.outputBytes
+                state.summary.warnings += outcome.image.warnings.map { "\(job.source.relativePath): \($0)" }
             case .failure(let error):
                 state.summary.sourcesRead += 1
                 state.summary.failed.append(error)
@@ -85,62 +103,93 @@ extension BuildPipeline {
         }
     }
 
-    /// Renders the pages and writes each as soon as it is made (a few at a
-    /// time, recorded together), atomically. A page whose bytes are
-    /// unchanged is not touched, so file watchers and rsync see only real
-    /// changes.
+    /// Plans every page from the summaries; renders and writes (atomically,
+    /// a few at a time, recorded together) only those whose inputs changed
+    /// or whose file is missing. Full image records are read from the build
+    /// database for those pages only, so memory is the size of a page, not
+    /// of the site. A page whose bytes are unchanged is not touched.
     func render(_ state: inout BuildState) throws(BuildError) {
         guard let root = state.root else { return }
-        let library = try DefaultTheme.library(overrides: options.templatesFolder)
-        let renderer = SiteRenderer(library: library, layout: options.layout, siteTitle: options.config.title)
-        var pending: [OutputFile] = []
-        var (paths, written) = ([String](), 0)
-        let writer = state.writer
+        let theme = try DefaultTheme.load(overrides: options.templatesFolder)
+        let renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
+        let site = "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)"
+        let stored = state.storedDigests
+        var listing = OutputListing(root: options.output)
+        var pending: [(spec: PageSpec, digest: String)] = []
+        var (paths, written, rendered) = ([String](), 0, 0)
+        let (writer, store, output) = (state.writer, state.store, options.output)
         func flush() throws(BuildError) {
-            try writer.write(pending) {
+            guard !pending.isEmpty else { return }
+            let results: [String: ProcessedImage]
+            do {
+                results = try store.results(Array(Set(pending.flatMap(\.spec.sources))))
+            } catch {
+                throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be read: \(error)")
+            }
+            var files: [OutputFile] = []
+            rendered += pending.count
+            for page in pending {
+                let data = Data(try renderer.render(page.spec, results: results).utf8)
+                if (try? Data(contentsOf: output.appendingPathComponent(page.spec.path))) != data {
+                    files.append(OutputFile(path: page.spec.path, data: data))
+                }
+            }
+            try writer.write(files) {
                 written += 1
                 FaultInjection.point("page")
             }
+            do {
+                try store.recordPages(pending.map { ($0.spec.path, $0.digest) })
+            } catch {
+                throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be written: \(error)")
+            }
             pending.removeAll(keepingCapacity: true)
         }
-        try renderer.render(root, results: state.results) { (file) throws(BuildError) in
-            paths.append(file.path)
-            let data = Data(file.contents.utf8)
-            if (try? Data(contentsOf: options.output.appendingPathComponent(file.path))) != data {
-                pending.append(OutputFile(path: file.path, data: data))
-                if pending.count == 64 { try flush() }
-            }
+        try renderer.pages.forEach(BuiltAlbum(root, summaries: state.summaries)) { (spec) throws(BuildError) in
+            paths.append(spec.path)
+            let digest = spec.digest(site: site)
+            if stored[spec.path] == digest, listing.contains(spec.path) { return }
+            pending.append((spec, digest))
+            if pending.count == 64 { try flush() }
         }
         try flush()
         state.pages = paths
         state.summary.pagesWritten = written
+        state.summary.pagesRendered = rendered
+        let pageSet = Set(paths)
+        if written > 0 || pageSet != Set(stored.keys).subtracting([Manifest.fileName]) { state.outputsChanged = true }
     }
 
     /// Removes what earlier builds wrote and this one did not (deleted or
     /// renamed photos, old content hashes). What was written is known from the
     /// build database and the previous manifest; when both are lost, from
-    /// imgsite's own file names. Files imgsite never wrote stay.
+    /// imgsite's own file names. Files imgsite never wrote stay. When nothing
+    /// changed since a build that ran to its end, there is nothing to remove.
     func prune(_ state: inout BuildState) throws(BuildError) {
-        let current = Set(state.pages + state.results.values.flatMap { $0.variants.map(\.path) } + [Manifest.fileName])
+        let scanned = Set((state.root?.allJobs ?? []).map(\.source.relativePath))
+        let gone = state.journalSources.filter { !scanned.contains($0) || state.summaries[$0] == nil }
+        if !gone.isEmpty || !state.summary.failed.isEmpty { state.outputsChanged = true }
+        guard state.outputsChanged || !state.previousBuildFinished else { return }
         let folder = OutputFolder(root: options.output)
         do {
+            try state.store.forget(sources: Array(gone))
+            let current = Set(state.pages).union(try state.store.variantFiles(of: Set(state.summaries.keys))).union([Manifest.fileName])
             let recorded = try state.store.writtenFiles()
-            let listed = Manifest.listedFiles(in: options.output)
-            var known = recorded.union(listed ?? [])
-            if state.writtenBefore.isEmpty && listed == nil
-                && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(Manifest.fileName).path)
-            {
-                state.summary.warnings.append(
-                    "\(Manifest.fileName): unreadable, and the build database has no record of this folder; "
-                        + "removed the files named like imgsite's that this build did not write")
-                known.formUnion(folder.filesNamedLikeOurs())
+            var known = recorded
+            if !state.wroteHereBefore {
+                let listed = Manifest.listedFiles(in: options.output)
+                known.formUnion(listed ?? [])
+                if listed == nil, FileManager.default.fileExists(atPath: options.output.appendingPathComponent(Manifest.fileName).path) {
+                    state.summary.warnings.append(
+                        "\(Manifest.fileName): unreadable, and the build database has no record of this folder; "
+                            + "removed the files named like imgsite's that this build did not write")
+                    known.formUnion(folder.filesNamedLikeOurs())
+                }
             }
             let stale = known.subtracting(current)
             state.summary.removed = folder.remove(stale)
             try state.store.recordRemoved(stale)
             try state.store.recordWriting(current.subtracting(recorded))
-            let scanned = Set((state.root?.allJobs ?? []).map(\.source.relativePath))
-            try state.store.forget(sources: state.journalSources.filter { !scanned.contains($0) })
         } catch let error as BuildError {
             throw error
         } catch {
@@ -148,13 +197,27 @@ extension BuildPipeline {
         }
     }
 
+    /// Streams `manifest.json` from the build database, one image per line
+    /// in site order (albums as planned, photos in natural name order);
+    /// skipped when its inputs (every image's digest, the page list) are
+    /// unchanged and the file is there.
     func saveManifest(_ state: inout BuildState) throws(BuildError) {
-        let sources = state.results.keys.sorted(by: NaturalOrder.less)
-        let results = state.results
-        let pages = state.pages
+        let summaries = state.summaries
+        let sources = (state.root?.allJobs ?? []).map(\.source.relativePath).filter { summaries[$0] != nil }
+        let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + state.pages
+        let digest = SourceHash.of(texts: inputs)
+        let path = options.output.appendingPathComponent(Manifest.fileName).path
+        if state.storedDigests[Manifest.fileName] == digest, FileManager.default.fileExists(atPath: path) { return }
+        let (store, pages) = (state.store, state.pages)
         _ = try state.writer.stream(Manifest.fileName) { handle in
-            try Manifest.write(
-                generator: "imgsite \(ImgSiteVersion.current)", images: sources.lazy.map { results[$0]! }, pages: pages, to: handle)
+            try Manifest.write(generator: "imgsite \(ImgSiteVersion.current)", pages: pages, to: handle) { line in
+                try store.resultJSON(sources, each: line)
+            }
+        }
+        do {
+            try store.recordPages([(Manifest.fileName, digest)])
+        } catch {
+            throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
         }
     }
 }

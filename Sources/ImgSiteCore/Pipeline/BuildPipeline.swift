@@ -46,9 +46,20 @@ public struct BuildPipeline: Sendable {
         let start = ContinuousClock.now
         let store = try BuildStore(folder: options.cacheFolder, root: options.output)
         var state = BuildState(writer: SiteWriter(root: options.output, store: store))
+        do {
+            state.previousBuildFinished = try store.isClean()
+            try store.setClean(false)
+        } catch {
+            throw BuildError(.config, path: options.cacheFolder.path, "build database cannot be written: \(error)")
+        }
         for step in steps {
             observe(.step(step.name))
             try step.run(self)(&state)
+        }
+        do {
+            try store.setClean(true)
+        } catch {
+            throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
         }
         let elapsed = ContinuousClock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -65,10 +76,18 @@ struct BuildState {
     var journal: [String: JournalEntry] = [:]
     /// The sources the journal held, once the journal itself is released.
     var journalSources: Set<String> = []
-    /// Files the build database says earlier builds wrote here.
-    var writtenBefore: Set<String> = []
-    var results: [String: ProcessedImage] = [:]
-    /// Every page and asset the render step made, relative to the output.
+    /// The build database records files earlier builds wrote here.
+    var wroteHereBefore = false
+    /// Every image that built or was reused, by source: enough to plan pages.
+    var summaries: [String: ImageSummary] = [:]
+    /// Every page and asset of the site, relative to the output.
     var pages: [String] = []
+    /// The last build into this folder ran to its end.
+    var previousBuildFinished = false
+    /// Something in the output may differ from the last build's: an image
+    /// was placed or failed, a source disappeared, a page changed.
+    var outputsChanged = false
+    /// The page digests recorded by the last build, by path.
+    var storedDigests: [String: String] = [:]
     var summary = BuildSummary()
 }

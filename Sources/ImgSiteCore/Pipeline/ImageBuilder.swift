@@ -1,13 +1,12 @@
 import Foundation
 
-/// Makes one image's outputs in the output folder, doing as little as it can:
-/// 1. the journal says this file was finished here with these settings and
-///    its files are all there: nothing to do, the file is not even opened;
-/// 2. else its content hash (recorded for this path while the file's size,
+/// Makes the outputs of one image the journal cannot vouch for (the process
+/// step serves those it can), doing as little as it can:
+/// 1. its content hash (recorded for this path while the file's size,
 ///    modification time and inode are unchanged; else read and hashed) finds
 ///    the cached record, variants and placeholder: they are linked into the
 ///    folder, nothing is decoded;
-/// 3. else the source is decoded and what is missing is encoded, stored in
+/// 2. else the source is decoded and what is missing is encoded, stored in
 ///    the cache and linked.
 /// Each finished image is recorded in one transaction before its files are
 /// linked, so the record always covers what is in the folder.
@@ -15,6 +14,7 @@ struct ImageBuilder: Sendable {
     /// What building one image did.
     struct Outcome: Sendable {
         var image: ProcessedImage
+        var summary: ImageSummary
         /// The source was decoded (else the journal or the cache served it).
         var decoded = false
         /// Files encoded now.
@@ -31,15 +31,14 @@ struct ImageBuilder: Sendable {
 
     private var processor: ImageProcessor { ImageProcessor(settings: settings) }
 
-    func build(_ job: ImageJob, journal entry: JournalEntry?) throws(BuildError) -> Outcome {
-        if !force, let fresh = job.cachedResult(entry, plan: settings.key, outputRoot: output.path) { return Outcome(image: fresh) }
+    func build(_ job: ImageJob) throws(BuildError) -> Outcome {
         let path = job.source.relativePath
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
         var found = force ? Found() : try cached(imageKey, job: job)
         if found.isComplete(formats: settings.formats, wantsPlaceholder: settings.placeholder.codec != nil) {
-            let result = try finish(job, content: content, imageKey: imageKey, found: found)
-            return Outcome(image: result, readSource: hashed)
+            let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
+            return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try processor.encode(
             job, except: Set(found.variants.keys), placeholder: settings.placeholder.codec != nil && found.placeholder == nil)
@@ -62,8 +61,9 @@ struct ImageBuilder: Sendable {
             fresh[key] = cached
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, chain: encoded.chain), $0) }
-        let result = try finish(job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
-        return Outcome(image: result, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
+        let (result, summary) = try finish(
+            job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
+        return Outcome(image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
     }
 
     // MARK: Steps
@@ -113,7 +113,7 @@ struct ImageBuilder: Sendable {
     private func finish(
         _ job: ImageJob, content: String, imageKey: String, found: Found,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
-    ) throws(BuildError) -> ProcessedImage {
+    ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let record = found.record!
         let specs = found.chain.flatMap { width in settings.formats.map { VariantSpec(width: width, format: $0) } }
         let variants = specs.map { spec -> Variant in
@@ -128,14 +128,23 @@ struct ImageBuilder: Sendable {
         let wantsPlaceholder = settings.placeholder.codec != nil
         let keys = [imageKey] + specs.map { variantKey(imageKey, $0, chain: found.chain) }
             + (wantsPlaceholder ? [placeholderKey(imageKey, chain: found.chain)] : [])
-        let entry = JournalEntry(identity: job.source.identity, plan: settings.key, content: content, keys: keys, result: result)
         do {
+            let (json, summary) = try ImageSummary.encode(result)
+            let entry = JournalEntry(
+                identity: job.source.identity, plan: settings.key, content: content, keys: keys, summary: summary, files: variants.map(\.path))
             try store.recordFinished(FinishedImage(
-                sourcePath: job.source.absolutePath, entry: entry, imageKey: imageKey, record: record,
-                variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
+                source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
+                record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
+            try link(variants, specs: specs, found: found)
+            return (result, summary)
+        } catch let error as BuildError {
+            throw error
         } catch {
             throw BuildError(.write, path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
+    }
+
+    private func link(_ variants: [Variant], specs: [VariantSpec], found: Found) throws(BuildError) {
         for (spec, variant) in zip(specs, variants) {
             do {
                 try objects.link(found.variants[spec]!.object, to: output.appendingPathComponent(variant.path))
@@ -143,7 +152,6 @@ struct ImageBuilder: Sendable {
                 throw BuildError(.write, path: variant.path, "cannot be written: \(error.localizedDescription)")
             }
         }
-        return result
     }
 
     private func variantKey(_ imageKey: String, _ spec: VariantSpec, chain: [Int]) -> String {

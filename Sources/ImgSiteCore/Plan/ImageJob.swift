@@ -1,5 +1,3 @@
-import Foundation
-
 /// One source to process and where its outputs go.
 public struct ImageJob: Sendable {
     public var source: SourceImage
@@ -8,15 +6,16 @@ public struct ImageJob: Sendable {
     /// Slug the variant names start with ("storm" → "storm-960.3fa9c2d1.webp").
     public var slug: String
 
-    /// The result recorded when this source was last finished, when the file
-    /// and the settings are unchanged and every variant is still on disk:
-    /// then nothing is decoded.
-    func cachedResult(_ entry: JournalEntry?, plan: String, outputRoot: String) -> ProcessedImage? {
-        guard let entry, entry.identity == source.identity, entry.plan == plan,
-            entry.result.source == source.relativePath,
-            entry.result.variants.allSatisfy({ $0.path.hasPrefix("\(outputFolder)/\(slug)-") }),
-            entry.result.variants.allSatisfy({ FileManager.default.fileExists(atPath: outputRoot + "/" + $0.path) })
-        else { return nil }
-        return entry.result
+    /// The summary the journal recorded when this source was last finished
+    /// here, when the file and the settings are unchanged and every variant
+    /// is still in place: then the source is not even opened.
+    func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
+        guard let entry, entry.identity == source.identity, entry.plan == plan, !entry.files.isEmpty else { return nil }
+        let prefix = "\(outputFolder)/\(slug)-"
+        let names = listing.names(in: outputFolder)
+        for file in entry.files {
+            guard file.hasPrefix(prefix), names.contains(String(file.dropFirst(outputFolder.utf8.count + 1))) else { return nil }
+        }
+        return entry.summary
     }
 }

@@ -12,6 +12,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var metadata: MetadataPolicy
     public var placeholder: PlaceholderKind
     public var pixelLimit: Int
+    /// Stable text hash of everything above plus the imgsite version,
+    /// computed once (every image compares against it).
+    public let key: String
 
     public init(config: SiteConfig, layout: ThemeLayout) {
         planner = WidthPlanner(layout: layout, policy: config.widths, maxWidth: config.maxWidth)
@@ -23,6 +26,8 @@ public struct ImageSettings: Sendable, Hashable {
         metadata = config.metadata
         placeholder = config.placeholder
         pixelLimit = config.pixelLimit
+        key = ContentHash.short(
+            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)")
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide.
@@ -36,9 +41,5 @@ public struct ImageSettings: Sendable, Hashable {
         }
     }
 
-    /// Stable text hash of everything above plus the imgsite version.
-    public var key: String {
-        ContentHash.short(text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)")
-    }
 }
 

@@ -2,13 +2,12 @@
 /// those without one. Ties and undated photos go by natural file-name order.
 public enum PhotoOrder {
     public static func sorted(_ photos: [PlannedPhoto], dates: (PlannedPhoto) -> String?) -> [PlannedPhoto] {
-        let keyed = photos.map { (photo: $0, date: dates($0)) }
-        return keyed.sorted { a, b in
+        photos.map { (photo: $0, date: dates($0)) }.sorted { a, b in
             switch (a.date, b.date) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return NaturalOrder.less(a.photo.job.source.relativePath, b.photo.job.source.relativePath)
+            case let (x?, y?) where x != y: x < y
+            case (.some, nil): true
+            case (nil, .some): false
+            default: SourceImage.naturallyBefore(a.photo.job.source, b.photo.job.source)
             }
         }.map(\.photo)
     }

@@ -1,11 +1,11 @@
 /// An album as it will be shown: only photos that built, in album order,
-/// and only sub-albums that still hold something.
-struct BuiltAlbum {
-    struct Photo {
+/// and only sub-albums that still hold something. Built from summaries, so
+/// planning the pages of a large site reads no full image record.
+struct BuiltAlbum: Sendable {
+    struct Photo: Sendable {
         var planned: PlannedPhoto
-        var image: ProcessedImage
-        /// Alt text: the caption when there is one, else the title.
-        var alt: String { image.metadata.caption ?? planned.title }
+        var summary: ImageSummary
+        var source: String { planned.job.source.relativePath }
     }
 
     var title: String
@@ -13,14 +13,14 @@ struct BuiltAlbum {
     var photos: [Photo]
     var children: [BuiltAlbum]
 
-    init(_ album: PlannedAlbum, results: [String: ProcessedImage]) {
+    init(_ album: PlannedAlbum, summaries: [String: ImageSummary]) {
         title = album.title
         outputPath = album.outputPath
-        let ordered = PhotoOrder.sorted(album.photos) { results[$0.job.source.relativePath]?.metadata.captureDate }
+        let ordered = PhotoOrder.sorted(album.photos) { summaries[$0.job.source.relativePath]?.captureDate }
         photos = ordered.compactMap { planned in
-            results[planned.job.source.relativePath].map { Photo(planned: planned, image: $0) }
+            summaries[planned.job.source.relativePath].map { Photo(planned: planned, summary: $0) }
         }
-        children = album.children.map { BuiltAlbum($0, results: results) }.filter { $0.totalCount > 0 }
+        children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { $0.totalCount > 0 }
     }
 
     var depth: Int { outputPath.isEmpty ? 0 : outputPath.split(separator: "/").count }

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// A file the render step produced, relative to the output folder.
@@ -6,114 +7,123 @@ public struct RenderedFile: Sendable, Equatable {
     public var contents: String
 }
 
-/// Renders the gallery: index, album pages (paginated), photo pages and
-/// the stylesheet, from the planned albums and the processed images.
+/// Renders the gallery's files (`PageSpec`) with the theme's templates: the
+/// stylesheet, album pages and photo pages.
 public struct SiteRenderer {
     public var library: MustacheLibrary
     public var layout: ThemeLayout
     public var siteTitle: String
-    /// Photos on one album page; 120 fills whole rows at 2–5 columns.
-    public var pageSize = 120
-    /// Grid images loaded eagerly (above the fold: two rows at 5 columns).
-    public var eagerCount = 10
+    var pages: PageMap
 
     public init(library: MustacheLibrary, layout: ThemeLayout, siteTitle: String) {
         self.library = library
         self.layout = layout
         self.siteTitle = siteTitle
+        pages = PageMap(siteTitle: siteTitle)
     }
 
-    /// Renders every file and hands each to `emit` as soon as it is made, so
-    /// a site of any size never holds more than one page in memory.
-    public func render(
-        _ root: PlannedAlbum, results: [String: ProcessedImage], each emit: (RenderedFile) throws(BuildError) -> Void
-    ) throws(BuildError) {
-        let built = BuiltAlbum(root, results: results)
-        try emit(RenderedFile(path: "_assets/style.css", contents: try render("style.css", stylesheetContext)))
-        try renderAlbum(built, ancestors: [], emit: emit)
+    /// Photos on one album page.
+    public var pageSize: Int {
+        get { pages.pageSize }
+        set { pages.pageSize = newValue }
     }
 
-    /// Every file, collected (small sites and tests).
+    /// Grid images loaded eagerly (above the fold).
+    public var eagerCount: Int {
+        get { pages.eagerCount }
+        set { pages.eagerCount = newValue }
+    }
+
+    /// Every file of a site whose records are all in memory (small sites, tests).
     public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {
+        var summaries: [String: ImageSummary] = [:]
+        for (source, image) in results {
+            summaries[source] = ImageSummary(digest: "", captureDate: image.metadata.captureDate)
+        }
         var files: [RenderedFile] = []
-        try render(root, results: results) { files.append($0) }
+        try pages.forEach(BuiltAlbum(root, summaries: summaries)) { (spec) throws(BuildError) in
+            files.append(RenderedFile(path: spec.path, contents: try render(spec, results: results)))
+        }
         return files
     }
 
-    private typealias Emit = (RenderedFile) throws(BuildError) -> Void
-
-    private func renderAlbum(_ album: BuiltAlbum, ancestors: [BuiltAlbum], emit: Emit) throws(BuildError) {
-        // The site title in the header already links to the root: crumbs start below it.
-        let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor -> [String: Any] in
-            ["title": ancestor.title, "href": String(repeating: "../", count: album.depth - index) + "index.html"]
-        }
-        try renderAlbumPages(album, breadcrumbs: breadcrumbs, emit: emit)
-        let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [["title": album.title, "href": "index.html"]]
-        try renderPhotoPages(album, breadcrumbs: crumbsHere, emit: emit)
-        for child in album.children {
-            try renderAlbum(child, ancestors: ancestors + [album], emit: emit)
+    /// One file; `results` holds at least the records `spec.sources` names.
+    func render(_ spec: PageSpec, results: [String: ProcessedImage]) throws(BuildError) -> String {
+        switch spec {
+        case .stylesheet: try render("style.css", stylesheetContext)
+        case .album(let page): try renderAlbum(page, results: results)
+        case .photo(let page): try renderPhoto(page, results: results)
         }
     }
 
-    /// The album's grid: sub-album cards on the first page, then its photos,
-    /// `pageSize` a page, the first `eagerCount` images loaded eagerly.
-    private func renderAlbumPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], emit: Emit) throws(BuildError) {
-        let root = String(repeating: "../", count: album.depth)
+    private func record(_ photo: BuiltAlbum.Photo, in results: [String: ProcessedImage]) throws(BuildError) -> ProcessedImage {
+        guard let image = results[photo.source] else {
+            throw BuildError(.render, path: photo.source, "has no record in the build database; run the build again")
+        }
+        return image
+    }
+
+    /// An album's grid page: sub-album cards on the first page, then its
+    /// photos, the first `eagerCount` images loaded eagerly.
+    private func renderAlbum(_ page: PageSpec.AlbumPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
+        let root = String(repeating: "../", count: page.depth)
         let pictures = PictureBuilder(layout: layout)
-        let cards: [[String: Any]] = album.children.enumerated().map { index, child in
-            var card: [String: Any] = ["title": child.title, "href": child.slug + "/index.html", "count": child.totalCount]
-            if let cover = child.cover {
-                card["picture"] = pictures.grid(cover.image, alt: cover.alt, root: root, eager: index < eagerCount)
+        var cards: [[String: Any]] = []
+        for (index, card) in page.cards.enumerated() {
+            var context: [String: Any] = ["title": card.title, "href": card.href, "count": card.count]
+            if let cover = card.cover {
+                let image = try record(cover, in: results)
+                context["picture"] = pictures.grid(image, alt: alt(image, cover), root: root, eager: index < page.eagerCount)
             }
-            return card
+            cards.append(context)
         }
-        let chunks = stride(from: 0, to: max(album.photos.count, 1), by: pageSize).map {
-            Array(album.photos[$0..<min($0 + pageSize, album.photos.count)])
+        let eagerLeft = page.pageIndex == 0 ? max(0, page.eagerCount - cards.count) : page.eagerCount
+        var photos: [[String: Any]] = []
+        for (index, photo) in page.photos.enumerated() {
+            let image = try record(photo, in: results)
+            photos.append([
+                "href": photo.planned.pageName, "title": photo.planned.title,
+                "picture": pictures.grid(image, alt: alt(image, photo), root: root, eager: index < eagerLeft),
+            ])
         }
-        for (pageIndex, chunk) in chunks.enumerated() {
-            let eagerLeft = pageIndex == 0 ? max(0, eagerCount - cards.count) : eagerCount
-            let photos: [[String: Any]] = chunk.enumerated().map { index, photo in
-                ["href": photo.planned.pageName, "title": photo.planned.title,
-                 "picture": pictures.grid(photo.image, alt: photo.alt, root: root, eager: index < eagerLeft)]
-            }
-            let pages: [[String: Any]] = chunks.count < 2 ? [] : (0..<chunks.count).map {
-                ["number": $0 + 1, "href": Self.pageName($0), "current": $0 == pageIndex]
-            }
-            let context: [String: Any] = base(root: root, title: album.depth == 0 ? nil : album.title, breadcrumbs: breadcrumbs)
-                .merging([
-                    "albums": pageIndex == 0 ? cards : [], "hasAlbums": pageIndex == 0 && !cards.isEmpty,
-                    "photos": photos, "hasPhotos": !photos.isEmpty, "pages": pages, "hasPages": !pages.isEmpty,
-                    "photoCount": album.photos.count, "singular": album.photos.count == 1,
-                ]) { $1 }
-            let template = album.depth == 0 ? "index" : "album"
-            try emit(RenderedFile(path: album.folder + Self.pageName(pageIndex), contents: try render(template, context)))
+        let pager: [[String: Any]] = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
+            ["number": $0 + 1, "href": PageMap.pageName($0), "current": $0 == page.pageIndex]
         }
+        let context: [String: Any] = base(root: root, title: page.title, breadcrumbs: page.breadcrumbs).merging([
+            "albums": cards, "hasAlbums": !cards.isEmpty, "photos": photos, "hasPhotos": !photos.isEmpty,
+            "pages": pager, "hasPages": !pager.isEmpty, "photoCount": page.photoCount, "singular": page.photoCount == 1,
+        ]) { $1 }
+        return try render(page.isRoot ? "index" : "album", context)
     }
 
-    /// One page per photo: the large view, its caption and credit, and
+    /// A photo's page: the large view, its caption and credit, and
     /// previous/next in album order.
-    private func renderPhotoPages(_ album: BuiltAlbum, breadcrumbs: [[String: Any]], emit: Emit) throws(BuildError) {
-        let root = String(repeating: "../", count: album.depth)
-        let pictures = PictureBuilder(layout: layout)
+    private func renderPhoto(_ page: PageSpec.PhotoPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
+        let root = String(repeating: "../", count: page.depth)
+        let image = try record(page.photo, in: results)
         let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
-        for (index, photo) in album.photos.enumerated() {
-            var context = base(root: root, title: photo.planned.title, breadcrumbs: breadcrumbs)
-            context["picture"] = pictures.photo(photo.image, alt: photo.alt, root: root)
-            context["caption"] = photo.image.metadata.caption
-            context["captureDate"] = photo.image.metadata.captureDate
-            context["captureDateText"] = photo.image.metadata.captureDate.map(Self.readableDate)
-            context["credit"] = Self.credit(photo.image.metadata)
-            context["previous"] = index > 0 ? link(album.photos[index - 1]) : nil
-            context["next"] = index + 1 < album.photos.count ? link(album.photos[index + 1]) : nil
-            context["albumHref"] = "index.html"
-            context["albumTitle"] = album.depth == 0 ? siteTitle : album.title
-            try emit(RenderedFile(path: album.folder + photo.planned.pageName, contents: try render("photo", context)))
-        }
+        var context = base(root: root, title: page.photo.planned.title, breadcrumbs: page.breadcrumbs)
+        context["picture"] = PictureBuilder(layout: layout).photo(image, alt: alt(image, page.photo), root: root)
+        context["caption"] = image.metadata.caption
+        context["captureDate"] = image.metadata.captureDate
+        context["captureDateText"] = image.metadata.captureDate.map(Self.readableDate)
+        context["credit"] = Self.credit(image.metadata)
+        context["previous"] = page.previous.map(link)
+        context["next"] = page.next.map(link)
+        context["albumHref"] = "index.html"
+        context["albumTitle"] = page.albumTitle
+        return try render("photo", context)
     }
 
-    private func base(root: String, title: String?, breadcrumbs: [[String: Any]]) -> [String: Any] {
+    /// Alt text: the caption when there is one, else the title.
+    private func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
+        image.metadata.caption ?? photo.planned.title
+    }
+
+    private func base(root: String, title: String?, breadcrumbs: [PageSpec.Link]) -> [String: Any] {
         var context: [String: Any] = [
-            "siteTitle": siteTitle, "root": root, "breadcrumbs": breadcrumbs, "hasBreadcrumbs": !breadcrumbs.isEmpty,
+            "siteTitle": siteTitle, "root": root, "breadcrumbs": breadcrumbs.map { ["title": $0.title, "href": $0.href] },
+            "hasBreadcrumbs": !breadcrumbs.isEmpty,
         ]
         context["pageTitle"] = title
         return context
@@ -134,9 +144,6 @@ public struct SiteRenderer {
         }
         return html
     }
-
-    /// Page 1 is index.html; later pages index_2.html… ("_" never occurs in a slug).
-    static func pageName(_ index: Int) -> String { index == 0 ? "index.html" : "index_\(index + 1).html" }
 
     /// "2008-10-22T16:28:39" → "2008-10-22 16:28".
     static func readableDate(_ iso: String) -> String {

@@ -32,25 +32,27 @@ public struct Scanner: Sendable {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var images: [SourceImage] = []
         var albums: [Album] = []
+        let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
+            let absolute = folderPath + "/" + name
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             // stat, not lstat: a link is what it points to.
-            guard let file = FileIdentity.of(url.path) else { continue }
+            guard let file = FileIdentity.of(absolute) else { continue }
             if file.isFolder {
+                let url = folder.appendingPathComponent(name)
                 let target = url.resolvingSymlinksInPath()
                 guard !excluded.contains(url.standardizedFileURL.path), !excluded.contains(target.path),
                     !ancestors.contains(target.path)
                 else { continue }
                 let album = try scanFolder(url, relative: path, ancestors: ancestors)
                 if !album.allImages.isEmpty { albums.append(album) }
-            } else if file.isFile, Self.imageExtensions.contains(url.pathExtension.lowercased()) {
-                images.append(SourceImage(relativePath: path, absolutePath: url.path, identity: file.identity))
+            } else if file.isFile, let dot = name.lastIndex(of: "."), Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
             }
         }
         FaultInjection.point("scan")
-        images.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
-        albums.sort { NaturalOrder.less($0.path, $1.path) }
+        images.sort(by: SourceImage.naturallyBefore)
+        albums = NaturalOrder.sorted(albums, by: \.path)
         return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums)
     }
 }

@@ -21,17 +21,27 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public var absolutePath: String
     /// Size, modification time and inode: unchanged, the file is not read again.
     public var identity: FileIdentity
+    /// `NaturalOrder.key` of the relative path, computed once for every sort.
+    public let sortKey: [UInt8]
 
     public init(relativePath: String, absolutePath: String, identity: FileIdentity) {
         self.relativePath = relativePath
         self.absolutePath = absolutePath
         self.identity = identity
+        sortKey = NaturalOrder.key(relativePath)
+    }
+
+    /// Natural order of relative paths.
+    public static func naturallyBefore(_ a: SourceImage, _ b: SourceImage) -> Bool {
+        a.sortKey == b.sortKey ? a.relativePath < b.relativePath : a.sortKey.lexicographicallyPrecedes(b.sortKey)
     }
 
     public var byteCount: Int { identity.size }
 
     /// File name without extension, for titles and output names.
     public var stem: String {
-        ((relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 }

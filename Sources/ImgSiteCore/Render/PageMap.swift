@@ -1,0 +1,46 @@
+/// Every file of the site as a `PageSpec`: the stylesheet, each album's grid
+/// pages (`pageSize` photos each) and one page per photo, walked album by
+/// album.
+struct PageMap: Sendable {
+    var siteTitle: String
+    /// Photos on one album page; 120 fills whole rows at 2–5 columns.
+    var pageSize = 120
+    /// Grid images loaded eagerly (above the fold: two rows at 5 columns).
+    var eagerCount = 10
+
+    func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
+        try body(.stylesheet)
+        try walk(root, ancestors: [], body)
+    }
+
+    private func walk(_ album: BuiltAlbum, ancestors: [BuiltAlbum], _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
+        // The site title in the header already links to the root: crumbs start below it.
+        let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor in
+            PageSpec.Link(title: ancestor.title, href: String(repeating: "../", count: album.depth - index) + "index.html")
+        }
+        let cards = album.children.map { PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, cover: $0.cover) }
+        let pageCount = max(1, (album.photos.count + pageSize - 1) / pageSize)
+        for pageIndex in 0..<pageCount {
+            let start = pageIndex * pageSize
+            let photos = album.photos[start..<min(start + pageSize, album.photos.count)]
+            try body(.album(PageSpec.AlbumPage(
+                path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
+                breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: album.photos.count,
+                cards: pageIndex == 0 ? cards : [], eagerCount: eagerCount, isRoot: album.depth == 0)))
+        }
+        let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
+        for (index, photo) in album.photos.enumerated() {
+            try body(.photo(PageSpec.PhotoPage(
+                path: album.folder + photo.planned.pageName, depth: album.depth, breadcrumbs: crumbsHere, photo: photo,
+                previous: index > 0 ? album.photos[index - 1] : nil,
+                next: index + 1 < album.photos.count ? album.photos[index + 1] : nil,
+                albumTitle: album.depth == 0 ? siteTitle : album.title)))
+        }
+        for child in album.children {
+            try walk(child, ancestors: ancestors + [album], body)
+        }
+    }
+
+    /// Page 1 is index.html; later pages index_2.html… ("_" never occurs in a slug).
+    static func pageName(_ index: Int) -> String { index == 0 ? "index.html" : "index_\(index + 1).html" }
+}

@@ -1,0 +1,106 @@
+/// One file the render step makes, described by its inputs only. Its digest
+/// covers everything the rendered file depends on, so an unchanged digest
+/// means an unchanged file: it is neither rendered nor read.
+enum PageSpec: Sendable {
+    case stylesheet
+    case album(AlbumPage)
+    case photo(PhotoPage)
+
+    /// A link in the breadcrumb trail or the pager.
+    struct Link: Sendable {
+        var title: String
+        var href: String
+    }
+
+    /// A sub-album card: its title, link, count and cover.
+    struct Card: Sendable {
+        var title: String
+        var href: String
+        var count: Int
+        var cover: BuiltAlbum.Photo?
+    }
+
+    /// One page of an album's grid.
+    struct AlbumPage: Sendable {
+        var path: String
+        var title: String?
+        var depth: Int
+        var breadcrumbs: [Link]
+        var pageIndex: Int
+        var pageCount: Int
+        var photos: ArraySlice<BuiltAlbum.Photo>
+        var photoCount: Int
+        var cards: [Card]
+        /// The first this many images on the page load eagerly.
+        var eagerCount: Int
+        var isRoot: Bool
+    }
+
+    /// One photo's page.
+    struct PhotoPage: Sendable {
+        var path: String
+        var depth: Int
+        var breadcrumbs: [Link]
+        var photo: BuiltAlbum.Photo
+        var previous: BuiltAlbum.Photo?
+        var next: BuiltAlbum.Photo?
+        var albumTitle: String
+    }
+
+    var path: String {
+        switch self {
+        case .stylesheet: "_assets/style.css"
+        case .album(let page): page.path
+        case .photo(let page): page.path
+        }
+    }
+
+    /// The sources whose full records rendering needs.
+    var sources: [String] {
+        switch self {
+        case .stylesheet: []
+        case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
+        case .photo(let page): [page.photo.source]
+        }
+    }
+
+    /// SHA-256 of the inputs and `site` (templates, settings, version), fed
+    /// piece by piece: thousands of pages are digested on every build.
+    func digest(site: String) -> String {
+        var pieces = [site]
+        func photo(_ photo: BuiltAlbum.Photo?) {
+            guard let photo else { return pieces.append("-") }
+            pieces += [photo.planned.pageName, photo.planned.title, photo.summary.digest]
+        }
+        /// A neighbour shows only its title and link.
+        func link(_ photo: BuiltAlbum.Photo?) {
+            guard let photo else { return pieces.append("-") }
+            pieces += [photo.planned.pageName, photo.planned.title]
+        }
+        func links(_ links: [Link]) {
+            pieces.append(String(links.count))
+            for link in links { pieces += [link.title, link.href] }
+        }
+        switch self {
+        case .stylesheet:
+            pieces.append("css")
+        case .album(let page):
+            pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
+                       String(page.photoCount), String(page.eagerCount), String(page.isRoot), String(page.cards.count)]
+            links(page.breadcrumbs)
+            for card in page.cards {
+                pieces += [card.title, card.href, String(card.count)]
+                photo(card.cover)
+            }
+            pieces.append(String(page.photos.count))
+            page.photos.forEach(photo)
+        case .photo(let page):
+            pieces += ["photo", page.path, String(page.depth), page.albumTitle]
+            links(page.breadcrumbs)
+            photo(page.photo)
+            link(page.previous)
+            link(page.next)
+        }
+        return SourceHash.of(texts: pieces)
+    }
+}

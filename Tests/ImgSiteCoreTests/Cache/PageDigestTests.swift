@@ -1,0 +1,60 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// Pages whose inputs have not changed are neither rendered nor read; a
+/// change re-renders exactly the pages that show it.
+@Suite struct PageDigestTests {
+    /// Album "a": three photos in name order (no capture dates), so the
+    /// middle one is neither the cover nor the first or last.
+    static func library() throws -> URL {
+        let input = try Corpus.scratch("library")
+        let names = [("nature/Storm.jpg", "1.jpg"), ("formats/tiny-88x64.jpg", "2.jpg"), ("nature/Dune.jpg", "3.jpg")]
+        let album = input.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        for (source, name) in names { try FileManager.default.copyItem(at: Corpus.photo(source), to: album.appendingPathComponent(name)) }
+        try Corpus.copy([Corpus.photo("formats/gray.jpg")], into: input, album: "b")
+        return input
+    }
+
+    @Test("a no-op renders no page and reads no page")
+    func noOp() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        #expect(first.summary.pagesRendered == first.manifest.pages.count)
+        let second = try TestBuild.run(input: input, output: first.output)
+        #expect(second.summary.pagesRendered == 0 && second.summary.pagesWritten == 0)
+    }
+
+    @Test("changing one photo re-renders its own page and its album's grid, nothing else")
+    func onePhoto() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        let before = try FolderTree.read(first.output)
+        let photo = input.appendingPathComponent("a/2.jpg")
+        try FileManager.default.removeItem(at: photo)
+        try FileManager.default.copyItem(at: Corpus.photo("formats/cmyk.jpg"), to: photo)
+        let changed = try TestBuild.run(input: input, output: first.output)
+        #expect(changed.summary.built == 1 && changed.summary.upToDate == 3)
+        #expect(changed.summary.pagesRendered == 2, "a/2.html and a/index.html; got \(changed.summary.pagesRendered)")
+        let after = try FolderTree.read(changed.output)
+        let differing = Set(after.keys).filter { $0.hasSuffix(".html") && before[$0] != after[$0] }
+        #expect(differing == ["a/2.html", "a/index.html"])
+    }
+
+    @Test("changing a template rebuilds HTML only: no photo read, nothing encoded")
+    func template() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        let templates = input.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let photoTemplate = try #require(DefaultTheme.files["photo"])
+        try (photoTemplate + "\n<!-- edited -->").write(to: templates.appendingPathComponent("photo.mustache"), atomically: true, encoding: .utf8)
+        let edited = try TestBuild.run(input: input, output: first.output)
+        #expect(edited.summary.sourcesRead == 0 && edited.summary.encodedFiles == 0 && edited.summary.built == 0)
+        // Every page is rendered again (the templates are an input of all);
+        // only photo pages come out different and are written.
+        #expect(edited.summary.pagesRendered == first.manifest.pages.count)
+        #expect(edited.summary.pagesWritten == 4, "the 4 photo pages")
+    }
+}
