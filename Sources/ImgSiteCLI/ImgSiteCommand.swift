@@ -17,7 +17,7 @@ public struct ImgSiteCommand: ParsableCommand {
               imgsite build ./photos --config site.yml --force
             """,
         version: ImgSiteVersion.current,
-        subcommands: [BuildCommand.self]
+        subcommands: [BuildCommand.self, CacheCommand.self]
     )
 
     public init() {}

@@ -117,6 +117,11 @@ extension BuildStore {
             if let key = image.placeholder?.key, let placeholder {
                 try db.execute(sql: "INSERT OR REPLACE INTO placeholders (key, value, used_at) VALUES (?, ?, ?)", arguments: [key, placeholder, now])
             }
+            // Entries served from the cache count as used now (pruning goes by last use).
+            let marks = Array(repeating: "?", count: entry.keys.count).joined(separator: ",")
+            for table in ["variants", "placeholders"] where !entry.keys.isEmpty {
+                try db.execute(sql: "UPDATE \(table) SET used_at = ? WHERE key IN (\(marks))", arguments: StatementArguments([now] + entry.keys))
+            }
             for file in entry.files {
                 try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, file])
             }

@@ -61,6 +61,15 @@ public struct BuildPipeline: Sendable {
         } catch {
             throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
         }
+        do {
+            if let pruned = try CachePruner(store: store, objects: ObjectStore(cacheFolder: options.cacheFolder)).pruneIfDue(),
+                pruned.removedObjects > 0
+            {
+                observe(.step("cache: removed \(pruned.removedObjects) unused files"))
+            }
+        } catch {
+            state.summary.warnings.append("cache \(options.cacheFolder.path): cannot be pruned: \(error)")
+        }
         let elapsed = ContinuousClock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return state.summary
