@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // libvips itself, found through pkg-config; apt names the package to install.
@@ -35,15 +38,25 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ImgSiteServer",
+            dependencies: [
+                "ImgSiteCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "ImgSiteCLI",
             dependencies: [
                 "ImgSiteCore",
+                "ImgSiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
-        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "Vips"]),
+        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteServer", "Vips"]),
         .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI"]),
     ]
 )

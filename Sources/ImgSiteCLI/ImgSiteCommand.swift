@@ -2,7 +2,8 @@ import ArgumentParser
 import ImgSiteCore
 
 /// `imgsite`: the root command; the work is in its subcommands.
-public struct ImgSiteCommand: ParsableCommand {
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+public struct ImgSiteCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imgsite",
         abstract: "Build a fast static photo gallery from a folder of photos.",
@@ -15,10 +16,31 @@ public struct ImgSiteCommand: ParsableCommand {
               imgsite build ./photos                 # writes ./_site
               imgsite build ./photos -o public --jobs 4
               imgsite build ./photos --config site.yml --force
+              imgsite watch ./photos                 # rebuild as you edit, live reload
+              imgsite serve _site                    # look at a built site
             """,
         version: ImgSiteVersion.current,
-        subcommands: [BuildCommand.self, CacheCommand.self]
+        subcommands: [BuildCommand.self, WatchCommand.self, ServeCommand.self, CacheCommand.self]
     )
 
     public init() {}
+}
+
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+extension ImgSiteCommand {
+    /// The program: parses the command line and runs the chosen command,
+    /// asynchronously (watch and serve are async). Calling `main()` from the
+    /// executable would resolve to argument-parser's synchronous overload.
+    public static func runCommandLine() async {
+        do {
+            var command = try await asyncParseAsRoot()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,3 +1,3 @@
 import ImgSiteCLI
 
-ImgSiteCommand.main()
+await ImgSiteCommand.runCommandLine()

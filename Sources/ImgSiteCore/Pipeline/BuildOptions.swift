@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var waitForLock = false
     /// Where the build database lives (`CacheFolder.default` unless set).
     public var cacheFolder: URL
+    /// The config file read, if any (`imgsite watch` watches it).
+    public var configFile: URL?
     public var layout = ThemeLayout()
 
     /// Refuses what the pipeline cannot run: fewer than one job, or a config
@@ -73,6 +75,8 @@ public struct BuildOptions: Sendable {
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let cache = cacheFolder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? CacheFolder.default
-        return try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? cores, force: force, cacheFolder: cache)
+        var options = try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? cores, force: force, cacheFolder: cache)
+        options.configFile = configPath.map { URL(fileURLWithPath: $0) }
+        return options
     }
 }

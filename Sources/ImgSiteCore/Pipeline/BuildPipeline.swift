@@ -40,9 +40,18 @@ public struct BuildPipeline: Sendable {
     /// build holds the folder, an unreadable folder, a broken template); a
     /// bad image is a failure counted in the summary while everything else
     /// builds.
-    public func run() throws(BuildError) -> BuildSummary {
-        let lock = try OutputLock.acquire(options.output, waiting: options.waitForLock) { observe(.waiting(holder: $0)) }
-        defer { lock.release() }
+    ///
+    /// `holding`: the output folder's lock, when the caller already holds it
+    /// for longer than one build (`imgsite watch`); otherwise the build
+    /// takes it and lets it go.
+    public func run(holding held: OutputLock? = nil) throws(BuildError) -> BuildSummary {
+        let lock: OutputLock
+        if let held {
+            lock = held
+        } else {
+            lock = try OutputLock.acquire(options.output, waiting: options.waitForLock) { observe(.waiting(holder: $0)) }
+        }
+        defer { if held == nil { lock.release() } }
         let start = ContinuousClock.now
         let store = try BuildStore(folder: options.cacheFolder, root: options.output)
         var state = BuildState(writer: SiteWriter(root: options.output, store: store))

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reports that something changed under some folders: the input (photos),
+/// the templates and the config file. Bursts are merged by the caller
+/// (`RebuildCoordinator`); the watcher only says "changed" and what.
+public protocol FileWatcher: Sendable {
+    /// Calls `changed` (on the watcher's own thread) with the paths seen changing.
+    func start(_ changed: @escaping @Sendable ([String]) -> Void) throws
+    func stop()
+}
+
+/// What to watch: folders (with everything below them, minus `excluded`)
+/// and single files (watched through their folder).
+public struct WatchedPaths: Sendable {
+    public var folders: [URL]
+    public var files: [URL]
+    /// Folders below `folders` not to watch (the output, the cache).
+    public var excluded: [URL]
+
+    public init(folders: [URL], files: [URL], excluded: [URL]) {
+        self.folders = folders.map(\.standardizedFileURL)
+        self.files = files.map(\.standardizedFileURL)
+        self.excluded = excluded.map(\.standardizedFileURL)
+    }
+
+    func isExcluded(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix(".") || excluded.contains { path == $0.path || path.hasPrefix($0.path + "/") }
+    }
+
+    /// inotify on Linux; polling when it cannot be used (no inotify, or
+    /// the system's limit of watches reached).
+    public func watcher() -> any FileWatcher {
+        if let inotify = try? InotifyWatcher(self) { return inotify }
+        return PollingWatcher(self)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ImgSiteServer
+import Synchronization
+import Testing
+
+/// `imgsite serve`: over real HTTP on loopback.
+@Suite struct SiteServerTests {
+    /// A small built-looking site, with a symbolic link pointing out of it.
+    static func site() throws -> URL {
+        let root = try Corpus.scratch("served")
+        let folder = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a/_img"), withIntermediateDirectories: true)
+        try "<!DOCTYPE html><html><body><h1>Home</h1></body></html>".write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "<html><body>album</body></html>".write(to: folder.appendingPathComponent("a/index.html"), atomically: true, encoding: .utf8)
+        try Data(repeating: 7, count: 4_000).write(to: folder.appendingPathComponent("a/_img/storm-960.3fa9c2d1.webp"))
+        for ext in ["avif", "jxl", "svg", "json", "xml"] { try Data("x".utf8).write(to: folder.appendingPathComponent("file.\(ext)")) }
+        try "secret".write(to: root.appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("a/link.txt"), withDestinationURL: root.appendingPathComponent("outside.txt"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("up"), withDestinationURL: root)
+        return folder
+    }
+
+    /// Runs `body` against a server for `folder` on a free port. `body`
+    /// makes blocking socket calls, so it runs on a thread of its own: on
+    /// the cooperative pool it could starve the server's own handlers.
+    static func serving(_ folder: URL, liveReload: LiveReload? = nil, _ body: @escaping @Sendable (Int) throws -> Void) async throws {
+        let port = Mutex(0)
+        let server = SiteServer(folder: try SiteFolder(folder), port: 0, liveReload: liveReload)
+        let task = Task { try await server.run(handlingSignals: false) { ready in port.withLock { $0 = ready } } }
+        defer { task.cancel() }
+        for _ in 0..<500 where port.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let ready = port.withLock { $0 }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread { continuation.resume(with: Result { try body(ready) }) }.start()
+        }
+    }
+
+    @Test("nothing outside the folder: .., encoded, double-encoded and symbolic-link escapes are refused")
+    func noEscape() async throws {
+        try await Self.serving(try Self.site()) { port in
+            for path in ["/../outside.txt", "/%2e%2e/outside.txt", "/a/..%2f..%2foutside.txt", "/%2E%2E%2Foutside.txt"] {
+                let response = try LoopbackHTTP.send(port: port, path: path)
+                #expect(response.status == 400 || response.status == 404, "\(path): \(response.status)")
+                #expect(!response.text.contains("secret"), "\(path)")
+            }
+            for path in ["/%252e%252e/outside.txt", "/a/link.txt", "/up/outside.txt"] {
+                let response = try LoopbackHTTP.send(port: port, path: path)
+                #expect(response.status == 404 && !response.text.contains("secret"), "\(path): \(response.status)")
+            }
+        }
+    }
+
+    @Test("content types, caching, ETag, ranges and the 404 page")
+    func headers() async throws {
+        try await Self.serving(try Self.site()) { port in
+            let types = ["avif": "image/avif", "jxl": "image/jxl", "svg": "image/svg+xml", "json": "application/json", "xml": "application/xml"]
+            for (ext, type) in types {
+                #expect(try LoopbackHTTP.send(port: port, path: "/file.\(ext)").headers["content-type"] == type, "\(ext)")
+            }
+            let variant = try LoopbackHTTP.send(port: port, path: "/a/_img/storm-960.3fa9c2d1.webp")
+            #expect(variant.status == 200 && variant.headers["content-type"] == "image/webp")
+            #expect(variant.headers["cache-control"] == "public, max-age=31536000, immutable")
+            let etag = try #require(variant.headers["etag"])
+            #expect(variant.headers["last-modified"] != nil)
+            let again = try LoopbackHTTP.send(port: port, path: "/a/_img/storm-960.3fa9c2d1.webp", headers: ["If-None-Match": etag])
+            #expect(again.status == 304)
+            let range = try LoopbackHTTP.send(port: port, path: "/a/_img/storm-960.3fa9c2d1.webp", headers: ["Range": "bytes=100-199"])
+            #expect(range.status == 206 && range.body.count == 100 && range.headers["content-range"] == "bytes 100-199/4000")
+            let page = try LoopbackHTTP.send(port: port, path: "/a/")
+            #expect(page.status == 200 && page.headers["cache-control"] == "no-cache" && page.text.contains("album"))
+            #expect(!page.text.contains("EventSource"), "serve adds no script")
+            let missing = try LoopbackHTTP.send(port: port, path: "/nope.html")
+            #expect(missing.status == 404 && missing.text.contains("Not found"))
+        }
+    }
+
+    @Test("watch mode: served pages get the reload script, built files do not")
+    func injectedScript() async throws {
+        let folder = try Self.site()
+        try await Self.serving(folder, liveReload: LiveReload()) { port in
+            let home = try LoopbackHTTP.send(port: port, path: "/").text
+            let album = try LoopbackHTTP.send(port: port, path: "/a/index.html").text
+            let missing = try LoopbackHTTP.send(port: port, path: "/nope.html").text
+            #expect(home.contains("new EventSource(\"/_imgsite/events\")"))
+            #expect(album.contains("_imgsite/events"))
+            #expect(missing.contains("_imgsite/events"), "the 404 page reloads too")
+        }
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)).contains("EventSource"))
+    }
+}

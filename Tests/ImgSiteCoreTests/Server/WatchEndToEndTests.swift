@@ -1,0 +1,56 @@
+import Foundation
+import ImgSiteCore
+import Synchronization
+import Testing
+
+/// `imgsite watch` as a user runs it.
+@Suite struct WatchEndToEndTests {
+    @Test("a changed photo: the reload event reaches the page, the new page is served, Ctrl-C stops cleanly")
+    func changePhoto() throws {
+        let input = try Corpus.scratch("watched")
+        try Corpus.copy([Corpus.photo("nature/Storm.jpg"), Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        let output = try Corpus.scratch("site")
+        let process = Process()
+        process.executableURL = ImgsiteProcess.executable
+        process.arguments = ["watch", input.path, "-o", output.path, "--port", "0", "--cache-dir", try Corpus.scratch("cache").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let port = try #require(try Self.port(from: errors.fileHandleForReading), "imgsite watch never said where it serves")
+        let before = try LoopbackHTTP.send(port: port, path: "/a/").text
+        #expect(before.contains("/_imgsite/events"), "served pages carry the reload script")
+        let photo = input.appendingPathComponent("a/Storm.jpg")
+        let reloaded = try LoopbackHTTP.stream(port: port, path: "/_imgsite/events", timeout: 30, ready: {
+            // What an editor does: write a new file, rename it over the old one.
+            let temporary = input.appendingPathComponent("a/.Storm.jpg.tmp")
+            try FileManager.default.copyItem(at: Corpus.photo("nature/Dune.jpg"), to: temporary)
+            guard rename(temporary.path, photo.path) == 0 else { throw LoopbackHTTP.Failure(description: "rename: errno \(errno)") }
+        }, line: { $0 == "event: reload" })
+        #expect(reloaded, "no reload event within 30 s")
+        let after = try LoopbackHTTP.send(port: port, path: "/a/").text
+        #expect(after != before, "the album page shows the new photo's variants")
+        let built = try String(contentsOf: output.appendingPathComponent("a/index.html"), encoding: .utf8)
+        #expect(!built.contains("_imgsite") && !built.contains("EventSource"), "the built file has no script")
+
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "Ctrl-C stops cleanly")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(OutputLock.fileName).path), "the lock is released")
+    }
+
+    /// Reads standard error until "serving http://127.0.0.1:PORT/".
+    static func port(from handle: FileHandle) throws -> Int? {
+        var text = ""
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty { return nil }
+            text += String(decoding: data, as: UTF8.self)
+            if let match = text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//) { return Int(match.1) }
+        }
+        return nil
+    }
+}
