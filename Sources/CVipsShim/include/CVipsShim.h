@@ -44,6 +44,11 @@ int imgsite_messages_interposed(void);
 /// are raised on, and captured by, the thread that owns the job. An image
 /// already in memory is returned with one more reference.
 int imgsite_vips_materialize(VipsImage *in, VipsImage **out);
+// The same in two steps, for several threads: prepare the memory image
+// (`lines` = 0 when `in` is already in memory), then each of `step` threads
+// computes every `step`-th strip from strip `first`.
+int imgsite_vips_materialize_prepare(VipsImage *in, VipsImage **out, int *lines);
+int imgsite_vips_materialize_strips(VipsImage *in, VipsImage *out, int lines, int first, int step);
 
 // MARK: operations (operations.c)
 

@@ -23,10 +23,11 @@ enum SourceHash {
     /// SHA-256 of many pieces of text, fed one by one (no joined string).
     static func of(texts: some Sequence<String>) -> String {
         var hasher = SHA256()
+        var separator: UInt8 = 0
         for text in texts {
             var piece = text
             piece.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            hasher.update(data: [0])
+            withUnsafeBytes(of: &separator) { hasher.update(bufferPointer: $0) }
         }
         return hasher.finalize().hex
     }

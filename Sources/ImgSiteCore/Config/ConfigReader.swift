@@ -75,10 +75,12 @@ struct ConfigReader {
 
     func codec(_ node: Node, key: String, defaults: CodecSettings, effort: ClosedRange<Int>) throws -> CodecSettings {
         let map = try mapping(node, key: key)
-        try rejectUnknown(map, allowed: ["quality", "effort"], parent: key)
+        let large = defaults.largeEffort != nil  // only codecs with a large-file effort accept one
+        try rejectUnknown(map, allowed: ["quality", "effort"] + (large ? ["large_effort"] : []), parent: key)
         var settings = defaults
         if let value = map["quality"] { settings.quality = try int(value, key: "\(key).quality", in: 1...100) }
         if let value = map["effort"] { settings.effort = try int(value, key: "\(key).effort", in: effort) }
+        if large, let value = map["large_effort"] { settings.largeEffort = try int(value, key: "\(key).large_effort", in: effort) }
         return settings
     }
 

@@ -8,6 +8,10 @@ import Vips
 /// already cached.
 struct ImageProcessor: Sendable {
     var settings: ImageSettings
+    /// Threads that encode this image's files side by side: 1 when images
+    /// already keep every core busy; more when fewer images than cores are
+    /// built (one changed photo under `imgsite watch`).
+    var lanes = 1
 
     /// One encoded file: its bytes and height.
     struct EncodedVariant: Sendable {
@@ -34,20 +38,18 @@ struct ImageProcessor: Sendable {
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
-        var variants: [VariantSpec: EncodedVariant] = [:]
-        var smallest = largest
         do {
             // Each width is computed once into memory (every format's save would
-            // otherwise re-run the lazy resize) and is the source of the next,
-            // smaller one: far fewer pixels to read than going back to the largest.
-            for width in chain {
-                let image = try smallest.downsized(toWidth: width).materialized()
-                for format in settings.formats where !cached.contains(VariantSpec(width: width, format: format)) {
-                    let data = try encode(image, as: format, credit: credit)
-                    variants[VariantSpec(width: width, format: format)] = EncodedVariant(data: data, height: image.height)
-                }
-                smallest = image
+            // otherwise re-run the lazy resize) from the one before: far fewer
+            // pixels to read than going back to the largest.
+            var sizes: [VipsImage] = []
+            for width in chain { sizes.append(try (sizes.last ?? largest).downsized(toWidth: width).materialized(lanes: lanes)) }
+            let smallest = sizes.last ?? largest
+            // Largest first, so the lanes finish together.
+            let work = sizes.flatMap { image in
+                settings.formats.filter { !cached.contains(VariantSpec(width: image.width, format: $0)) }.map { (image, $0) }
             }
+            let variants = try encodeAll(work, credit: credit)
             let sample = placeholder ? try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) } : nil
             let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
             return Encoded(record: record, chain: chain, variants: variants, placeholder: sample)
@@ -58,11 +60,25 @@ struct ImageProcessor: Sendable {
         }
     }
 
+    /// Encodes each (size, format), on `lanes` threads when there is more than one.
+    private func encodeAll(_ work: [(VipsImage, OutputFormat)], credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
+        let items = work.map { (SharedImage(materialized: $0.0), $0.1) }
+        let one = { @Sendable (item: (SharedImage, OutputFormat)) -> Result<EncodedVariant, any Error> in
+            Result { EncodedVariant(data: try encode(item.0.image, as: item.1, credit: credit), height: item.0.image.height) }
+        }
+        let results = lanes > 1 && items.count > 1 ? WorkerPool.map(items, workers: lanes, one) : items.map(one)
+        var variants: [VariantSpec: EncodedVariant] = [:]
+        for ((image, format), result) in zip(work, results) {
+            variants[VariantSpec(width: image.width, format: format)] = try result.get()
+        }
+        return variants
+    }
+
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
     /// decodes what can be decoded and reports the damage as a warning.
     private func decode(_ file: String, displayPath: String, width: Int, toSRGB: Bool) throws(BuildError) -> (VipsImage, [String]) {
         do {
-            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning, toSRGB: toSRGB).materialized(), [])
+            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning, toSRGB: toSRGB).materialized(lanes: lanes), [])
         } catch let strict {
             do {
                 let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none, toSRGB: toSRGB).materialized()

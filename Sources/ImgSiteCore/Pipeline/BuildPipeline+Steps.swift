@@ -62,9 +62,11 @@ extension BuildPipeline {
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
         }
+        // Fewer images than workers (one photo saved under watch): the spare
+        // workers encode the same image's files side by side instead.
         let builder = ImageBuilder(
             settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
-            force: options.force)
+            force: options.force, lanes: max(1, options.jobs / stale.count))
         let observe = self.observe
         let outcomes = WorkerPool.map(stale, workers: options.jobs) { job -> Result<ImageBuilder.Outcome, BuildError> in
             observe(.processing(job.source.relativePath))

@@ -63,7 +63,9 @@ public struct BuildPipeline: Sendable {
         }
         for step in steps {
             observe(.step(step.name))
+            let start = ContinuousClock.now
             try step.run(self)(&state)
+            if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(step.name) \(ContinuousClock.now - start)\n".utf8)) }
         }
         do {
             try store.setClean(true)
@@ -108,4 +110,9 @@ struct BuildState {
     /// The page digests recorded by the last build, by path.
     var storedDigests: [String: String] = [:]
     var summary = BuildSummary()
+}
+
+extension BuildPipeline {
+    /// `IMGSITE_TRACE=1`: each step's wall time on standard error, for profiling.
+    static let tracing = ProcessInfo.processInfo.environment["IMGSITE_TRACE"] == "1"
 }

@@ -28,8 +28,10 @@ struct ImageBuilder: Sendable {
     let objects: ObjectStore
     let output: URL
     let force: Bool
+    /// Threads for one image's encodes (`ImageProcessor.lanes`).
+    var lanes = 1
 
-    private var processor: ImageProcessor { ImageProcessor(settings: settings) }
+    private var processor: ImageProcessor { ImageProcessor(settings: settings, lanes: lanes) }
 
     func build(_ job: ImageJob) throws(BuildError) -> Outcome {
         let path = job.source.relativePath

@@ -10,7 +10,7 @@ public struct ImageJob: Sendable {
     /// here, when the file and the settings are unchanged and every variant
     /// is still in place: then the source is not even opened.
     func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
-        guard let entry, entry.identity == source.identity, entry.plan == plan, !entry.files.isEmpty else { return nil }
+        guard let entry, entry.identity == source.identity, entry.plan == plan, !entry.fileLines.isEmpty else { return nil }
         let prefix = "\(outputFolder)/\(slug)-"
         let names = listing.names(in: outputFolder)
         for file in entry.files {

@@ -35,7 +35,7 @@ public struct ImageSettings: Sendable, Hashable {
         switch format {
         case .jpeg:
             .jpeg(quality: jpeg.quality, progressive: width >= jpeg.progressiveMinWidth, subsample420: jpeg.subsample420)
-        case .webp: .webp(quality: webp.quality, effort: webp.effort)
+        case .webp: .webp(quality: webp.quality, effort: webp.effort(width: width))
         case .avif: .avif(quality: avif.quality, effort: avif.effort)
         case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
         }

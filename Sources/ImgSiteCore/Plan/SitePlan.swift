@@ -27,6 +27,10 @@ public struct PlannedAlbum: Sendable {
 
     /// "summer_beach-2" → "summer beach 2": file names read as titles.
     static func humanTitle(_ stem: String) -> String {
+        // Most names need nothing done: no separators to turn into spaces.
+        if !stem.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }) {
+            return stem
+        }
         let spaced = stem.map { $0 == "_" || $0 == "-" ? " " : $0 }
         let title = String(spaced).split(separator: " ").joined(separator: " ")
         return title.isEmpty ? stem : title

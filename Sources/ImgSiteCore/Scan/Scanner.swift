@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Walks the input folder into a `SiteTree`: every sub-folder is an album.
 /// Hidden files and folders, non-images, the output folder and the site's
@@ -31,7 +32,7 @@ public struct Scanner: Sendable {
         let ancestors = ancestors.union([realPath])
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var images: [SourceImage] = []
-        var albums: [Album] = []
+        var subfolders: [(url: URL, relative: String)] = []
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
@@ -44,15 +45,26 @@ public struct Scanner: Sendable {
                 guard !excluded.contains(url.standardizedFileURL.path), !excluded.contains(target.path),
                     !ancestors.contains(target.path)
                 else { continue }
-                let album = try scanFolder(url, relative: path, ancestors: ancestors)
-                if !album.allImages.isEmpty { albums.append(album) }
+                subfolders.append((url, path))
             } else if file.isFile, let dot = name.lastIndex(of: "."), Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
                 images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
             }
         }
         FaultInjection.point("scan")
-        images.sort(by: SourceImage.naturallyBefore)
+        var albums = try scanFolders(subfolders, ancestors: ancestors).filter { !$0.allImages.isEmpty }
+        // Sorting positions, not the (large) values, then placing each once.
+        images = images.indices.sorted { SourceImage.naturallyBefore(images[$0], images[$1]) }.map { images[$0] }
         albums = NaturalOrder.sorted(albums, by: \.path)
         return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums)
+    }
+
+    /// Sibling folders side by side: a walk is mostly waiting on stat calls.
+    private func scanFolders(_ folders: [(url: URL, relative: String)], ancestors: Set<String>) throws -> [Album] {
+        let results = Mutex([Result<Album, any Error>?](repeating: nil, count: folders.count))
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            let result = Result { try scanFolder(folders[index].url, relative: folders[index].relative, ancestors: ancestors) }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { $0 }.map { try $0!.get() }
     }
 }

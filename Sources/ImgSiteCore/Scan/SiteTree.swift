@@ -40,8 +40,8 @@ public struct SourceImage: Sendable, Equatable, Hashable {
 
     /// File name without extension, for titles and output names.
     public var stem: String {
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let name = relativePath.lastIndex(of: "/").map { relativePath[relativePath.index(after: $0)...] } ?? relativePath[...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
         return String(name[..<dot])
     }
 }

@@ -10,7 +10,7 @@ import Testing
             max_width: 2048
             formats: [jpeg, webp, avif]
             jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300 }
-            webp: { quality: 70, effort: 5 }
+            webp: { quality: 70, effort: 5, large_effort: 3 }
             avif: { quality: 45, effort: 2 }
             jxl: { quality: 70, effort: 3 }
             metadata: keep-copyright
@@ -23,7 +23,8 @@ import Testing
         #expect(config.maxWidth == 2048 && config.pixelLimit == 50_000_000)
         #expect(config.formats == [.jpeg, .webp, .avif])
         #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300)
-        #expect(config.webp == CodecSettings(quality: 70, effort: 5))
+        #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3))
+        #expect(config.webp.effort(width: 2000) == 5 && config.webp.effort(width: 2001) == 3)
         #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
     }
 
@@ -36,6 +37,8 @@ import Testing
         ("jpeg:\n  quality: high\n", "jpeg.quality", 2, "whole number"),
         ("jpeg:\n  qualty: 80\n", "jpeg.qualty", 2, "not a known key"),
         ("webp: { quality: 101 }\n", "webp.quality", 1, "between 1 and 100"),
+        ("webp: { large_effort: 7 }\n", "webp.large_effort", 1, "between 0 and 6"),
+        ("avif: { large_effort: 2 }\n", "avif.large_effort", 1, "not a known key"),
         ("formats: [webp]\n", "formats", 1, "must include jpeg"),
         ("formats: [jpeg, gif]\n", "formats", 1, "one of"),
         ("widths: big\n", "widths", 1, "auto"),
