@@ -35,9 +35,10 @@ example: build
 test: test-deps
 	$(SWIFT) test
 
-## bench: imgsite against libvips alone on the corpus stills (CPU time, peak memory)
+## bench: imgsite against libvips alone on the corpus stills; then the no-op, watch and template-reload figures
 bench: build
 	python3 scripts/bench/bench.py
+	python3 scripts/bench/watch.py
 
 ## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
 soak: build

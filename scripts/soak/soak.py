@@ -66,12 +66,14 @@ def main():
     generate(big, 10000, 20)
     generate(small, 1000, 2)
     huge = os.path.join(SOAK, "huge")
-    if not os.path.exists(os.path.join(huge, "b", "two.jpg")):
+    one, two = os.path.join(huge, "a", "one.jpg"), os.path.join(huge, "b", "two.jpg")
+    # Two distinct photos: the cache would serve a copy of the first from its content.
+    if not os.path.exists(two) or open(one, "rb").read() == open(two, "rb").read():
         os.makedirs(os.path.join(huge, "a"), exist_ok=True)
         os.makedirs(os.path.join(huge, "b"), exist_ok=True)
         source = os.path.join(CORPUS, "large", "string.jpg")  # 3640 × 2400
-        subprocess.check_call(["vips", "resize", source, os.path.join(huge, "a", "one.jpg[Q=90]"), "3.3"])
-        shutil.copy(os.path.join(huge, "a", "one.jpg"), os.path.join(huge, "b", "two.jpg"))
+        subprocess.check_call(["vips", "resize", source, one + "[Q=90]", "3.3"])
+        subprocess.check_call(["vips", "flip", one, two + "[Q=90]", "horizontal"])
 
     work = os.path.join(SOAK, "runs")
     shutil.rmtree(work, ignore_errors=True)

@@ -6,3 +6,15 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// The 4 bytes at `offset`, most significant first; the caller checks the bounds.
+    func bigEndianUInt32(at offset: Int) -> UInt32 {
+        (offset..<offset + 4).reduce(0) { $0 << 8 | UInt32(self[$1]) }
+    }
+
+    /// The 2 bytes at `offset`, most significant first.
+    func bigEndianUInt16(at offset: Int) -> UInt16 {
+        UInt16(self[offset]) << 8 | UInt16(self[offset + 1])
+    }
+}

@@ -14,20 +14,8 @@ public enum TinyPNG {
             raw += grid.pixels[row * rowBytes..<(row + 1) * rowBytes]
         }
 
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", header)
-        png += chunk("IDAT", zlibStored(raw))
-        png += chunk("IEND", [])
-        return png
-    }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.appendBigEndian(UInt32(data.count))
-        let body = Array(type.utf8) + data
-        out += body
-        out.appendBigEndian(CRC32.checksum(body))
-        return out
+        return PNGChunks.signature + PNGChunks.encode("IHDR", header) + PNGChunks.encode("IDAT", zlibStored(raw))
+            + PNGChunks.encode("IEND", [])
     }
 
     /// zlib stream of stored deflate blocks (each at most 65,535 bytes).
@@ -53,17 +41,6 @@ public enum TinyPNG {
             b = (b + a) % 65_521
         }
         return b << 16 | a
-    }
-}
-
-/// CRC-32 (ISO 3309), as PNG chunks use.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
 
