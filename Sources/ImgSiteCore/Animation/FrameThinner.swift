@@ -32,7 +32,8 @@ public struct FrameThinner: Sendable {
         public var frames: [Int]
         /// How long each kept frame lasts, in ms.
         public var durations: [Int]
-        /// The playback rate chosen, or nil when every frame is kept as it was.
+        /// The playback rate chosen (0: under 1 fps, for a budget of a few bytes
+        /// a frame), or nil when every frame is kept as it was.
         public var fps: Int?
         public var width: Int
         public var height: Int
@@ -58,18 +59,25 @@ public struct FrameThinner: Sendable {
             chosen = (fps, kept)
             if kept.frames.count * frameBytes <= budget { break }
         }
-        let (fps, kept) = chosen!
+        var (fps, kept) = chosen!
+        if kept.frames.count * 4 > budget {
+            // Not even 1 × 1 pixel frames fit (a budget of a few bytes per
+            // frame): slots as long as it takes, below 1 fps.
+            let longest = max(1, budget / 4)
+            kept = Self.merged(Self.slots(shown, fps: 1000, every: shown.reduce(0, +) / longest + 1), shown: shown)
+            fps = 0
+        }
         let (scaledWidth, scaledHeight) = Self.fit(width: width, height: height, frames: kept.frames.count, budget: budget)
         return Plan(frames: kept.frames, durations: kept.durations, fps: fps, width: scaledWidth, height: scaledHeight)
     }
 
-    /// The first frame starting in each slot of 1/fps s (integer arithmetic:
-    /// slot = start × fps ÷ 1000, so no rounding drift).
-    static func slots(_ shown: [Int], fps: Int) -> [Int] {
+    /// The first frame starting in each slot of `every`/fps s (integer
+    /// arithmetic: slot = start × fps ÷ (1000 × every), so no rounding drift).
+    static func slots(_ shown: [Int], fps: Int, every: Int = 1) -> [Int] {
         var kept: [Int] = []
         var (start, lastSlot) = (0, -1)
         for (index, duration) in shown.enumerated() {
-            let slot = start * fps / 1000
+            let slot = start * fps / (1000 * every)
             if slot > lastSlot {
                 kept.append(index)
                 lastSlot = slot
@@ -110,7 +118,8 @@ public struct FrameThinner: Sendable {
         let scale = (Double(budget) / Double(width * height * 4 * frames)).squareRoot()
         var (w, h) = (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
         while w * h * 4 * frames > budget, w > 1 || h > 1 {
-            if w * height >= h * width { w = max(1, w - 1) } else { h = max(1, h - 1) }
+            // Shrink the side that is longer for the shape, or the only one left.
+            if h == 1 || (w > 1 && w * height >= h * width) { w -= 1 } else { h -= 1 }
         }
         return (w, h)
     }

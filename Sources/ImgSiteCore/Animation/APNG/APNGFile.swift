@@ -48,6 +48,10 @@ public struct APNGFile: Sendable {
         let ihdr = Array(header.data)
         width = Int(ihdr.bigEndianUInt32(at: 0))
         height = Int(ihdr.bigEndianUInt32(at: 4))
+        // libpng's own default limit; the caller still applies the pixel limit to canvas × frames.
+        guard (1...1_000_000).contains(width), (1...1_000_000).contains(height) else {
+            throw APNGError("canvas of \(width)×\(height) pixels")
+        }
         guard let control = chunks.first(where: { $0.type == "acTL" }), control.data.count == 8 else {
             throw APNGError("not animated (no acTL chunk)")
         }
