@@ -10,12 +10,15 @@ struct BuildCommand: ParsableCommand {
         discussion: """
             Only changed photos are processed again: a database in the cache folder records \
             each finished image as it finishes, so a build stopped at any moment resumes where \
-            it stopped. Exits non-zero if any image failed; the rest of the site is still built.
+            it stopped. Exits 1 if any image failed (see --fail-on); the rest of the site is \
+            still built. Under GitHub Actions, failed images and warnings are also printed as \
+            annotations on their files.
 
             Examples:
               imgsite build ./photos
               imgsite build ./photos -o public --quiet
               imgsite build --config imgsite.yml --jobs 1 --verbose
+              imgsite build ./photos --fail-on warning     # CI: a damaged photo fails the job
             """
     )
 
@@ -39,6 +42,9 @@ struct BuildCommand: ParsableCommand {
 
     @Flag(name: .long, help: "If another imgsite is writing to the output folder, wait for it instead of refusing.")
     var wait = false
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when an image fails (error), also when one has a warning (warning), or never.")
+    var failOn: FailurePolicy = .error
 
     @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
     var quiet = false
@@ -75,6 +81,10 @@ struct BuildCommand: ParsableCommand {
             Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
         }
         printer.finish(summary)
-        if !summary.succeeded { throw ExitCode(1) }
+        if GitHubAnnotations.enabled {
+            for line in GitHubAnnotations.lines(for: summary, input: input) { Terminal.error(line) }
+        }
+        let status = failOn.exitCode(for: summary)
+        if status != 0 { throw ExitCode(status) }
     }
 }
