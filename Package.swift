@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        // zlib, for the gzip of `--archive` (libvips already depends on it).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
@@ -31,6 +33,7 @@ let package = Package(
             name: "ImgSiteCore",
             dependencies: [
                 "Vips",
+                "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -19,6 +19,7 @@ struct BuildCommand: ParsableCommand {
               imgsite build ./photos -o public --quiet
               imgsite build --config imgsite.yml --jobs 1 --verbose
               imgsite build ./photos --fail-on warning     # CI: a damaged photo fails the job
+              imgsite build ./photos --archive site.tar.gz # and the site as one reproducible file
             """
     )
 
@@ -45,6 +46,9 @@ struct BuildCommand: ParsableCommand {
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when an image fails (error), also when one has a warning (warning), or never.")
     var failOn: FailurePolicy = .error
+
+    @Option(name: .long, help: "Also write the site as a deterministic .tar.gz (same site, same bytes: sorted entries, fixed times, no owner names).")
+    var archive: String?
 
     @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
     var quiet = false
@@ -81,6 +85,14 @@ struct BuildCommand: ParsableCommand {
             Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
         }
         printer.finish(summary)
+        if let archive {
+            do {
+                try SiteArchive.write(site: options.output, to: URL(fileURLWithPath: archive))
+            } catch {
+                Terminal.error("error: \(error)")
+                throw ExitCode(2)
+            }
+        }
         if GitHubAnnotations.enabled {
             for line in GitHubAnnotations.lines(for: summary, input: input) { Terminal.error(line) }
         }
