@@ -20,6 +20,7 @@ struct BuildCommand: ParsableCommand {
               imgsite build --config imgsite.yml --jobs 1 --verbose
               imgsite build ./photos --fail-on warning     # CI: a damaged photo fails the job
               imgsite build ./photos --archive site.tar.gz # and the site as one reproducible file
+              imgsite build ./photos --report build.json   # what happened to each image, as JSON
             """
     )
 
@@ -47,6 +48,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: "Exit 1 when an image fails (error), also when one has a warning (warning), or never.")
     var failOn: FailurePolicy = .error
 
+    @Option(name: .long, help: "Write a JSON report: each image's status, outputs, bytes and time; the summary; the warnings.")
+    var report: String?
+
     @Option(name: .long, help: "Also write the site as a deterministic .tar.gz (same site, same bytes: sorted entries, fixed times, no owner names).")
     var archive: String?
 
@@ -73,8 +77,12 @@ struct BuildCommand: ParsableCommand {
         }
         let printer = ProgressPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, output: output)
         let summary: BuildSummary
+        let reporter = BuildReport()
         do {
-            summary = try BuildPipeline(options: options, observe: printer.handle).run()
+            summary = try BuildPipeline(options: options) { event in
+                printer.handle(event)
+                reporter.record(event)
+            }.run()
         } catch {
             printer.clearLine()
             Terminal.error("error: \(error)")
@@ -85,6 +93,14 @@ struct BuildCommand: ParsableCommand {
             Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
         }
         printer.finish(summary)
+        if let report {
+            do {
+                try AtomicWriter.write(try reporter.json(summary: summary, site: options.output, input: options.input), to: URL(fileURLWithPath: report))
+            } catch {
+                Terminal.error("error: \(report): cannot be written: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
         if let archive {
             do {
                 try SiteArchive.write(site: options.output, to: URL(fileURLWithPath: archive))

@@ -1,0 +1,88 @@
+import Foundation
+import ImgSiteCore
+import Synchronization
+
+/// `--report build.json`: what happened to each image, for CI to read.
+/// Schema 1 (README, *Build report*): `imgsite` (version), `schema`,
+/// `summary` (counts, bytes, seconds), `images` sorted by path (status,
+/// bytes in and out, seconds, outputs, warnings, reason), `warnings`.
+final class BuildReport: Sendable {
+    private struct Entry {
+        var status = "up to date"
+        var started: ContinuousClock.Instant?
+        var seconds = 0.0
+        var reason: String?
+        var warnings: [String] = []
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// Records one build event (called from the build's threads).
+    func record(_ event: BuildEvent) {
+        let now = ContinuousClock.now
+        entries.withLock { entries in
+            switch event {
+            case .processing(let path):
+                entries[path, default: Entry()].started = now
+            case .built(let image):
+                var entry = entries[image.source, default: Entry()]
+                entry.status = image.warnings.isEmpty ? "built" : "warning"
+                entry.warnings = image.warnings
+                entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
+                entries[image.source] = entry
+            case .upToDate(let path):
+                var entry = entries[path, default: Entry()]
+                entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
+                entries[path] = entry
+            case .failed(let error):
+                var entry = entries[error.path, default: Entry()]
+                entry.status = "failed"
+                entry.reason = error.reason
+                entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
+                entries[error.path] = entry
+            case .started, .step, .waiting:
+                break
+            }
+        }
+    }
+
+    /// The report as JSON, with each image's outputs from the site's manifest.
+    func json(summary: BuildSummary, site: URL, input: URL) throws -> Data {
+        let manifest = (try? JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent(Manifest.fileName)))) as? [String: Any]
+        var images: [String: [String: Any]] = [:]
+        for image in manifest?["images"] as? [[String: Any]] ?? [] {
+            if let source = image["source"] as? String { images[source] = image }
+        }
+        let rows = entries.withLock { $0 }.sorted { $0.key < $1.key }.map { path, entry -> [String: Any] in
+            let image = images[path]
+            let outputs = (image?["variants"] as? [[String: Any]] ?? []).map { variant in
+                variant.filter { ["path", "format", "width", "height", "bytes"].contains($0.key) }
+            }
+            let bytesIn = image?["sourceBytes"] as? Int
+                ?? ((try? FileManager.default.attributesOfItem(atPath: input.appendingPathComponent(path).path)[.size]) as? Int) ?? 0
+            var row: [String: Any] = [
+                "path": path, "status": entry.status, "bytesIn": bytesIn,
+                "bytesOut": outputs.reduce(0) { $0 + ($1["bytes"] as? Int ?? 0) }, "seconds": (entry.seconds * 1000).rounded() / 1000,
+                "outputs": outputs, "warnings": entry.warnings,
+            ]
+            if let reason = entry.reason { row["reason"] = reason }
+            return row
+        }
+        let report: [String: Any] = [
+            "imgsite": ImgSiteVersion.current, "schema": 1,
+            "summary": [
+                "built": summary.built, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
+                "bytesIn": summary.bytesIn, "bytesOut": summary.bytesOut, "encodedFiles": summary.encodedFiles,
+                "sourcesRead": summary.sourcesRead, "pagesWritten": summary.pagesWritten, "removed": summary.removed,
+                "seconds": (summary.seconds * 1000).rounded() / 1000,
+            ],
+            "images": rows,
+            "warnings": summary.warnings,
+        ]
+        return try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
