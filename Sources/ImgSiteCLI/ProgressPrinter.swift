@@ -12,7 +12,11 @@ final class ProgressPrinter: Sendable {
     private struct State {
         var total = 0
         var done = 0
+        /// Up to date before processing began (they take no time).
+        var fresh = 0
         var current = ""
+        /// When the first image to process began.
+        var processingSince: ContinuousClock.Instant?
     }
 
     private let verbosity: Verbosity
@@ -36,6 +40,8 @@ final class ProgressPrinter: Sendable {
             switch event {
             case let .started(total, fresh):
                 state.total = total
+                state.fresh = fresh
+                state.processingSince = .now
                 if verbosity == .verbose { message("\(total) images, \(fresh) up to date") }
             case .processing(let path):
                 state.current = path
@@ -75,13 +81,29 @@ final class ProgressPrinter: Sendable {
         Terminal.write(text + "\n", toError: true)
     }
 
+    /// `[#######-------] 812/2000  41.0s  ETA 59s  album/photo.jpg`: plain
+    /// characters, no colour (so NO_COLOR and dumb terminals need nothing).
     private func redraw(_ state: State) {
         guard live, state.total > 0 else { return }
-        let elapsed = ContinuousClock.now - start
-        let seconds = String(format: "%.1fs", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let elapsed = Self.seconds(ContinuousClock.now - start)
         let width = String(state.total).count
         let counter = String(repeating: " ", count: width - String(state.done).count) + "\(state.done)/\(state.total)"
-        Terminal.write("\r\u{1B}[K[\(counter)] \(seconds) \(ImageLine.clean(String(state.current.prefix(60))))", toError: true)
+        let filled = state.done * 20 / state.total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled)
+        Terminal.write("\r\u{1B}[K[\(bar)] \(counter)  \(String(format: "%.1fs", elapsed))\(Self.eta(state))  "
+            + ImageLine.clean(String(state.current.prefix(50))), toError: true)
+    }
+
+    /// Time left at the pace of the images processed so far (up-to-date ones cost nothing).
+    private static func eta(_ state: State) -> String {
+        let processed = state.done - state.fresh
+        guard processed > 0, let since = state.processingSince, state.done < state.total else { return "" }
+        let left = seconds(ContinuousClock.now - since) / Double(processed) * Double(state.total - state.done)
+        return left < 60 ? String(format: "  ETA %.0fs", left) : String(format: "  ETA %dm%02ds", Int(left) / 60, Int(left) % 60)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 
