@@ -35,10 +35,11 @@ example: build
 test: test-deps
 	$(SWIFT) test
 
-## bench: imgsite against libvips alone on the corpus stills; then the no-op, watch and template-reload figures
+## bench: imgsite against libvips alone on the corpus stills; the no-op, watch and template-reload figures; the build database at 100,000 images
 bench: build
 	python3 scripts/bench/bench.py
 	python3 scripts/bench/watch.py
+	IMGSITE_STORE_SCALE=100000 $(SWIFT) test --filter StoreScaleTests
 
 ## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
 soak: build

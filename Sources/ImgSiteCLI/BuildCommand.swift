@@ -24,23 +24,10 @@ struct BuildCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Folder of photos; each sub-folder is an album.")
-    var input: String = "."
-
-    @Option(name: .shortAndLong, help: "Output folder (created if missing). Must not hold the input.")
-    var output: String = "_site"
-
-    @Option(name: .long, help: "Config file (default: imgsite.yml in the input folder, if present).")
-    var config: String?
-
-    @Option(name: .long, help: "Images processed at once (default: the number of CPU cores).")
-    var jobs: Int?
+    @OptionGroup var site: SiteOptions
 
     @Flag(name: .long, help: "Rebuild every image, ignoring what earlier builds recorded.")
     var force = false
-
-    @Option(name: .customLong("cache-dir"), help: "Folder of the build database (default: $IMGSITE_CACHE_DIR, else $XDG_CACHE_HOME/imgsite, else ~/.cache/imgsite).")
-    var cacheDir: String?
 
     @Flag(name: .long, help: "If another imgsite is writing to the output folder, wait for it instead of refusing.")
     var wait = false
@@ -62,20 +49,19 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {
         var options: BuildOptions
         do {
             options = try BuildOptions.resolve(
-                input: input, output: output, configFile: config, jobs: jobs, force: force, cacheFolder: cacheDir)
+                input: site.input, output: site.output, configFile: site.config, jobs: site.jobs, force: force, cacheFolder: site.cacheDir)
             options.waitForLock = wait
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode(2)
         }
-        let printer = ProgressPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, output: output)
+        let printer = ProgressPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, output: site.output)
         let summary: BuildSummary
         let reporter = BuildReport()
         do {
@@ -90,7 +76,7 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(error.step == .lock ? 2 : 1)
         }
         if summary.built + summary.upToDate + summary.failed.count == 0 {
-            Terminal.error("warning: no images found in \(input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
+            Terminal.error("warning: no images found in \(site.input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")
         }
         printer.finish(summary)
         if let report {
@@ -110,7 +96,7 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if GitHubAnnotations.enabled {
-            for line in GitHubAnnotations.lines(for: summary, input: input) { Terminal.error(line) }
+            for line in GitHubAnnotations.lines(for: summary, input: site.input) { Terminal.error(line) }
         }
         let status = failOn.exitCode(for: summary)
         if status != 0 { throw ExitCode(status) }

@@ -22,21 +22,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "Folder of the built site.")
     var folder: String = "_site"
 
-    @Option(help: "Port to listen on.")
-    var port = 8000
-
-    @Option(help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).")
-    var host = "127.0.0.1"
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
-    }
+    @OptionGroup var listen: ListenOptions
 
     func run() async throws {
         do {
-            let server = SiteServer(folder: try SiteFolder(URL(fileURLWithPath: folder)), host: host, port: port)
-            if !Self.isLoopback(host) { Terminal.error("note: listening on \(host): other machines can see the site") }
-            try await server.run(handlingSignals: true) { port in
+            let server = SiteServer(folder: try SiteFolder(URL(fileURLWithPath: folder)), host: listen.host, port: listen.port)
+            listen.noteIfVisible()
+            try await server.run(handlingSignals: true) { [host = listen.host] port in
                 Terminal.error("serving \(folder) on http://\(host):\(port)/ (Ctrl-C stops)")
             }
         } catch let error as ServerError {
@@ -44,6 +36,4 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
     }
-
-    static func isLoopback(_ host: String) -> Bool { host == "127.0.0.1" || host == "::1" || host == "localhost" }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandTests {
     @Test func defaults() throws {
         let command = try #require(try ImgSiteCommand.parseAsRoot(["build"]) as? BuildCommand)
-        #expect(command.input == "." && command.output == "_site" && command.jobs == nil && !command.force)
+        #expect(command.site.input == "." && command.site.output == "_site" && command.site.jobs == nil && !command.force)
     }
 
     @Test("contradictory or impossible options are refused", arguments: [
