@@ -81,15 +81,9 @@ extension BuildStore {
     func results(_ sources: [String]) throws -> [String: ProcessedImage] {
         var results: [String: ProcessedImage] = [:]
         let decoder = JSONDecoder()
-        for start in stride(from: 0, to: sources.count, by: 500) {
-            let batch = Array(sources[start..<min(start + 500, sources.count)])
-            let rows = try pool.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT source, result FROM built WHERE root = ? AND source IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))",
-                    arguments: StatementArguments([root] + batch))
-            }
-            for row in rows {
-                if let image = try? decoder.decode(ProcessedImage.self, from: row["result"] as Data) { results[row["source"]] = image }
+        try forEachResultBatch(sources) { batch, bySource in
+            for (source, json) in bySource {
+                if let image = try? decoder.decode(ProcessedImage.self, from: json) { results[source] = image }
             }
         }
         return results
@@ -97,6 +91,13 @@ extension BuildStore {
 
     /// The records' JSON of `sources` in their order (for the manifest), a batch at a time.
     func resultJSON(_ sources: [String], each: (Data) throws -> Void) throws {
+        try forEachResultBatch(sources) { batch, bySource in
+            for source in batch { if let json = bySource[source] { try each(json) } }
+        }
+    }
+
+    /// The stored record JSON of `sources`, 500 at a time (SQLite's bound on parameters).
+    private func forEachResultBatch(_ sources: [String], _ body: ([String], [String: Data]) throws -> Void) throws {
         for start in stride(from: 0, to: sources.count, by: 500) {
             let batch = Array(sources[start..<min(start + 500, sources.count)])
             let rows = try pool.read { db in
@@ -104,8 +105,7 @@ extension BuildStore {
                     db, sql: "SELECT source, result FROM built WHERE root = ? AND source IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))",
                     arguments: StatementArguments([root] + batch))
             }
-            let bySource = Dictionary(uniqueKeysWithValues: rows.map { ($0["source"] as String, $0["result"] as Data) })
-            for source in batch { if let json = bySource[source] { try each(json) } }
+            try body(batch, Dictionary(uniqueKeysWithValues: rows.map { ($0["source"] as String, $0["result"] as Data) }))
         }
     }
 
