@@ -13,10 +13,6 @@ int imgsite_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int wid
   return vips_crop(in, out, left, top, width, height, NULL);
 }
 
-int imgsite_vips_join_vertically(VipsImage **in, int n, VipsImage **out) {
-  return vips_arrayjoin(in, out, n, "across", 1, NULL);
-}
-
 int imgsite_vips_rgba(VipsImage *in, VipsImage **out) {
   VipsImage *srgb = NULL, *cast = NULL;
   int failed = vips_colourspace(in, &srgb, VIPS_INTERPRETATION_sRGB, NULL) ||
@@ -42,10 +38,6 @@ int imgsite_vips_from_rgba(const void *pixels, size_t len, int width, int height
   return 0;
 }
 
-int imgsite_vips_copy(VipsImage *in, VipsImage **out) {
-  return vips_copy(in, out, NULL);
-}
-
 int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effort,
                                 double interframe_maxerror, int reuse) {
   return vips_gifsave_buffer(in, buf, len, "effort", effort, "interframe_maxerror",
@@ -53,7 +45,7 @@ int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effo
 }
 
 int imgsite_vips_webpsave_animated_buffer(VipsImage *in, void **buf, size_t *len,
-                                          int quality, int effort) {
+                                          int quality, int effort, int lossless) {
   return vips_webpsave_buffer(in, buf, len, "Q", quality, "effort", effort,
-                              "strip", TRUE, "min_size", TRUE, NULL);
+                              "lossless", lossless, "strip", TRUE, "min_size", TRUE, NULL);
 }

@@ -56,7 +56,7 @@ final class BuildReport: Sendable {
         let rows = entries.withLock { $0 }.sorted { $0.key < $1.key }.map { path, entry -> [String: Any] in
             let image = images[path]
             let outputs = (image?["variants"] as? [[String: Any]] ?? []).map { variant in
-                variant.filter { ["path", "format", "width", "height", "bytes"].contains($0.key) }
+                variant.filter { ["path", "format", "width", "height", "bytes", "role"].contains($0.key) }
             }
             let bytesIn = image?["sourceBytes"] as? Int
                 ?? ((try? FileManager.default.attributesOfItem(atPath: input.appendingPathComponent(path).path)[.size]) as? Int) ?? 0
@@ -66,12 +66,13 @@ final class BuildReport: Sendable {
                 "outputs": outputs, "warnings": entry.warnings,
             ]
             if let reason = entry.reason { row["reason"] = reason }
+            if let animation = image?["animation"] { row["animation"] = animation }
             return row
         }
         let report: [String: Any] = [
             "imgsite": ImgSiteVersion.current, "schema": 1,
             "summary": [
-                "built": summary.built, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
+                "built": summary.built, "animations": summary.animations, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
                 "bytesIn": summary.bytesIn, "bytesOut": summary.bytesOut, "encodedFiles": summary.encodedFiles,
                 "sourcesRead": summary.sourcesRead, "pagesWritten": summary.pagesWritten, "removed": summary.removed,
                 "seconds": (summary.seconds * 1000).rounded() / 1000,

@@ -31,13 +31,14 @@ extension VipsImage {
         return try image.get()
     }
 
-    /// Frames stacked top to bottom, with their timing: ready for an animated save.
-    public static func animation(frames: [VipsImage], delays: [Int], loop: Int) throws(VipsError) -> VipsImage {
-        precondition(!frames.isEmpty && frames.count == delays.count)
-        var pointers: [UnsafeMutablePointer<CVips.VipsImage>?] = frames.map(\.pointer)
-        let joined = try make("arrayjoin") { imgsite_vips_join_vertically(&pointers, Int32(pointers.count), $0) }
-        let strip = try make("copy") { imgsite_vips_copy(joined.pointer, $0) }
-        vips_image_set_int(strip.pointer, "page-height", Int32(frames[0].height))
+    /// RGBA frames of `width` × `frameHeight`, stacked top to bottom in one
+    /// buffer, with their timing: ready for an animated save. (One buffer,
+    /// not a join of frame images: libvips links every input of a join to
+    /// every other, which takes minutes for thousands of frames.)
+    public static func animation(rgba pixels: [UInt8], width: Int, frameHeight: Int, delays: [Int], loop: Int) throws(VipsError) -> VipsImage {
+        precondition(!delays.isEmpty && pixels.count == width * frameHeight * 4 * delays.count)
+        let strip = try rgba(pixels, width: width, height: frameHeight * delays.count)
+        vips_image_set_int(strip.pointer, "page-height", Int32(frameHeight))
         var values = delays.map { Int32($0) }
         vips_image_set_array_int(strip.pointer, "delay", &values, Int32(values.count))
         vips_image_set_int(strip.pointer, "loop", Int32(loop))
@@ -52,6 +53,9 @@ extension VipsImage {
     }
 
     public var pageCount: Int { height / pageHeight }
+
+    /// Frames in the file, from a header (`n-pages`; 1 for formats without frames).
+    public var framesInFile: Int { max(1, int("n-pages") ?? 1) }
 
     /// Milliseconds per frame, as the file says (empty when it says nothing).
     public var delays: [Int] {
@@ -78,16 +82,12 @@ extension VipsImage {
         try Self.make("colourspace") { imgsite_vips_rgba(pointer, $0) }
     }
 
-    /// An animated GIF (cgif): `effort` 1–10 for the palette;
-    /// `interframeMaxError` lets pixels that barely change stay transparent
-    /// in the next frame, which is what makes GIF frames small.
-    public func gifEncoded(effort: Int, interframeMaxError: Double, reusePalette: Bool) throws(VipsError) -> [UInt8] {
-        try save("gifsave") { imgsite_vips_gifsave_buffer(pointer, &$0, &$1, Int32(effort), interframeMaxError, reusePalette ? 1 : 0) }
-    }
-
-    /// An animated WebP, each frame stored as its difference from the last where smaller.
-    public func animatedWebPEncoded(quality: Int, effort: Int) throws(VipsError) -> [UInt8] {
-        try save("webpsave") { imgsite_vips_webpsave_animated_buffer(pointer, &$0, &$1, Int32(quality), Int32(effort)) }
+    /// An animated WebP, each frame stored as its difference from the last
+    /// where smaller; `lossless` for flat, few-colour frames (cartoons).
+    public func animatedWebPEncoded(quality: Int, effort: Int, lossless: Bool) throws(VipsError) -> [UInt8] {
+        try save("webpsave") {
+            imgsite_vips_webpsave_animated_buffer(pointer, &$0, &$1, Int32(quality), Int32(effort), lossless ? 1 : 0)
+        }
     }
 
     private func save(

@@ -10,6 +10,10 @@ public enum EncodeSettings: Sendable, Hashable {
     /// AVIF through libheif/aom, 4:2:0.
     case avif(quality: Int, effort: Int)
     case jxl(quality: Int, effort: Int)
+    /// GIF through cgif: `effort` 1–10 for the palette; `interframeMaxError`
+    /// lets pixels that barely change stay transparent in the next frame of
+    /// an animation, which is what makes GIF frames small.
+    case gif(effort: Int, interframeMaxError: Double)
 
     /// The libvips save operation, for messages.
     var operation: String {
@@ -18,6 +22,7 @@ public enum EncodeSettings: Sendable, Hashable {
         case .webp: "webpsave"
         case .avif: "avifsave"
         case .jxl: "jxlsave"
+        case .gif: "gifsave"
         }
     }
 }
@@ -41,6 +46,8 @@ extension VipsImage {
                 imgsite_vips_avifsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort), strip)
             case let .jxl(quality, effort):
                 imgsite_vips_jxlsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
+            case let .gif(effort, interframeMaxError):
+                imgsite_vips_gifsave_buffer(pointer, &buffer, &length, Int32(effort), interframeMaxError, 0)
             }
             return status == 0 && buffer != nil
         }

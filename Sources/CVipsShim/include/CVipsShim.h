@@ -119,14 +119,10 @@ int imgsite_vips_load_pages(const char *path, VipsImage **out, int fail_on);
 /// vips_pngload_buffer: one frame of a demuxed APNG.
 int imgsite_vips_pngload_buffer(const void *buf, size_t len, VipsImage **out);
 int imgsite_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
-/// vips_arrayjoin with one image per row: frames back into a strip.
-int imgsite_vips_join_vertically(VipsImage **in, int n, VipsImage **out);
 /// sRGB, 8 bits, with an alpha band (added opaque when missing).
 int imgsite_vips_rgba(VipsImage *in, VipsImage **out);
 /// A copy of RGBA pixels as an sRGB image.
 int imgsite_vips_from_rgba(const void *pixels, size_t len, int width, int height, VipsImage **out);
-/// vips_copy: a new image sharing pixels, whose metadata may be changed.
-int imgsite_vips_copy(VipsImage *in, VipsImage **out);
 /// vips_gifsave_buffer (cgif): `interframe_maxerror` lets unchanged-looking
 /// pixels of a frame stay transparent; `reuse` keeps one palette.
 int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effort,
@@ -134,7 +130,7 @@ int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effo
 /// vips_webpsave_buffer for a strip of frames, with min_size (inter-frame
 /// optimisation).
 int imgsite_vips_webpsave_animated_buffer(VipsImage *in, void **buf, size_t *len,
-                                          int quality, int effort);
+                                          int quality, int effort, int lossless);
 
 /// G_TYPE_STRING is a macro Swift cannot import: the type of a string field.
 static inline GType imgsite_gtype_string(void) { return G_TYPE_STRING; }

@@ -7,6 +7,8 @@ import Vips
 /// - a variant: its image, format, width, that format's encoder settings, and
 ///   the larger widths it is derived from (each width is resized from the
 ///   previous one, so the chain shapes its pixels);
+/// - an animated file: its image, format, role, the frames kept with their
+///   durations and size, and the encoder settings;
 /// - a placeholder: its image, its kind, and the chain it is sampled from.
 /// A change of one format's quality therefore misses only that format's keys.
 enum CacheKey {
@@ -17,16 +19,16 @@ enum CacheKey {
     }
 
     static func variant(image: String, spec: VariantSpec, chain: [Int], encoder: EncodeSettings) -> String {
-        SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)|\(chain)|\(encoder)")
+        let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"
+        return SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(encoder)")
+    }
+
+    static func animation(image: String, spec: VariantSpec, frames: FrameThinner.Plan, encoder: EncodeSettings) -> String {
+        SourceHash.of(text: "animation|\(image)|\(spec.format.rawValue)|\(spec.role.rawValue)|\(frames.width)x\(frames.height)|"
+            + "\(frames.frames)|\(frames.durations)|\(encoder)")
     }
 
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int]) -> String {
         SourceHash.of(text: "placeholder|\(image)|\(kind.rawValue)|\(chain)")
     }
-}
-
-/// One output of an image: a width in a format.
-struct VariantSpec: Sendable, Hashable {
-    var width: Int
-    var format: OutputFormat
 }

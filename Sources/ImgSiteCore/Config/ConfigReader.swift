@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Typed reads of YAML nodes; every failure names the key and its line.
@@ -64,7 +65,12 @@ struct ConfigReader {
         }
         var formats: [OutputFormat] = []
         for item in items {
-            let format: OutputFormat = try choice(item, key: "formats")
+            let text = try string(item, key: "formats")
+            if text == OutputFormat.gif.rawValue { throw fail("formats", item, OutputFormat.gifIsAnimatedOnly) }
+            guard let format = OutputFormat(rawValue: text), OutputFormat.stillFormats.contains(format) else {
+                let allowed = OutputFormat.stillFormats.map(\.rawValue).joined(separator: ", ")
+                throw fail("formats", item, "must be one of \(allowed), not '\(text)'")
+            }
             if !formats.contains(format) { formats.append(format) }
         }
         guard formats.contains(.jpeg) else {
@@ -98,6 +104,50 @@ struct ConfigReader {
             case "4:4:4": settings.subsample420 = false
             case let other:
                 throw fail("jpeg.chroma_subsampling", value, "must be \"4:2:0\" or \"4:4:4\", not '\(other)'")
+            }
+        }
+        return settings
+    }
+}
+
+extension ConfigReader {
+    func number(_ node: Node, key: String) throws -> Double {
+        guard let value = node.float ?? node.int.map(Double.init) else {
+            throw fail(key, node, "must be a number, not '\(node.scalar?.string ?? "a list or mapping")'")
+        }
+        return value
+    }
+
+    /// "24 MB", "500 KB", "1.5 GB" (decimal units) as bytes. A bare number
+    /// is refused: 24 bytes or 24 MB is a guess the reader should not make.
+    func bytes(_ node: Node, key: String) throws -> Int {
+        let text = try string(node, key: key).trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("B", 1)]
+        for (unit, scale) in units where text.uppercased().hasSuffix(unit) {
+            let number = text.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            if let value = Double(number), value >= 0, value * scale < 1e15 { return Int((value * scale).rounded()) }
+            break
+        }
+        throw fail(key, node, "must be a size with its unit, such as 24 MB or 500 KB, not '\(text)'")
+    }
+
+    func animated(_ node: Node, defaults: AnimationSettings) throws -> AnimationSettings {
+        let map = try mapping(node, key: "animated")
+        try rejectUnknown(map, allowed: ["memory_budget", "min_integrity", "outputs"], parent: "animated")
+        var settings = defaults
+        if let value = map["memory_budget"] { settings.memoryBudget = try bytes(value, key: "animated.memory_budget") }
+        if let value = map["min_integrity"] { settings.minIntegrity = try number(value, key: "animated.min_integrity") }
+        if let value = map["outputs"] {
+            guard let items = value.sequence, !items.isEmpty else {
+                throw fail("animated.outputs", value, "must be a list of webp, gif or both, e.g. [webp, gif]")
+            }
+            settings.outputs = []
+            for item in items {
+                let format: OutputFormat = try choice(item, key: "animated.outputs")
+                guard AnimationSettings.outputChoices.contains(format) else {
+                    throw fail("animated.outputs", item, "must list webp, gif or both, not '\(format.rawValue)'")
+                }
+                if !settings.outputs.contains(format) { settings.outputs.append(format) }
             }
         }
         return settings

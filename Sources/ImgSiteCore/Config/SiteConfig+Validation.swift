@@ -13,6 +13,16 @@ extension SiteConfig {
         }
         guard (16...65_535).contains(maxWidth) else { throw fail("max_width", "must be between 16 and 65535, not \(maxWidth)") }
         guard formats.contains(.jpeg) else { throw fail("formats", "must include jpeg: it is the fallback every browser can show") }
+        if formats.contains(.gif) { throw fail("formats", OutputFormat.gifIsAnimatedOnly) }
+        guard !animated.outputs.isEmpty, animated.outputs.allSatisfy(AnimationSettings.outputChoices.contains) else {
+            throw fail("animated.outputs", "must list webp, gif or both")
+        }
+        guard (AnimationSettings.smallestBudget...Int(UInt32.max)).contains(animated.memoryBudget) else {
+            throw fail("animated.memory_budget", "must be between 64 KB and 4 GB, not \(animated.memoryBudget) bytes")
+        }
+        guard animated.minIntegrity > 0, animated.minIntegrity <= 1 else {
+            throw fail("animated.min_integrity", "must be more than 0 and at most 1, not \(animated.minIntegrity)")
+        }
         guard pixelLimit >= 1 else { throw fail("pixel_limit", "must be at least 1, not \(pixelLimit)") }
         for (key, quality) in [("jpeg", jpeg.quality), ("webp", webp.quality), ("avif", avif.quality), ("jxl", jxl.quality)]
         where !(1...100).contains(quality) {

@@ -34,6 +34,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var pixelLimit = 100_000_000
     /// The placeholder painted before an image loads.
     public var placeholder: PlaceholderKind = .grid
+    /// How animations (GIF, animated WebP, APNG) are fitted and saved.
+    public var animated = AnimationSettings()
 
     public init() {}
 }

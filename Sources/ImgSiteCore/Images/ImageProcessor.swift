@@ -1,11 +1,12 @@
 import Foundation
 import Vips
 
-/// Decodes a source and encodes the variants asked for. The source is
-/// decoded once, at the largest width of its chain (shrink-on-load); every
-/// smaller width is resized from the previous one in memory, whether or not
-/// it is encoded, so a variant's bytes never depend on which others were
-/// already cached.
+/// Decodes a source and encodes the variants asked for, on the path its
+/// header gives it: animations go to `AnimationProcessor`; stills (and an
+/// animation's posters) are decoded once, at the largest width of their
+/// chain (shrink-on-load), and every smaller width is resized from the
+/// previous one in memory, whether or not it is encoded, so a variant's
+/// bytes never depend on which others were already cached.
 struct ImageProcessor: Sendable {
     var settings: ImageSettings
     /// Threads that encode this image's files side by side: 1 when images
@@ -22,8 +23,8 @@ struct ImageProcessor: Sendable {
     /// What one decode produced.
     struct Encoded: Sendable {
         var record: ImageRecord
-        /// Every width of the image, largest first.
-        var chain: [Int]
+        /// Every file of the image.
+        var plan: OutputPlan
         var variants: [VariantSpec: EncodedVariant]
         var placeholder: Placeholder?
     }
@@ -31,9 +32,23 @@ struct ImageProcessor: Sendable {
     /// Encodes every variant of `job` but those in `cached`, and the
     /// placeholder if `placeholder` is set.
     func encode(_ job: ImageJob, except cached: Set<VariantSpec> = [], placeholder: Bool = true) throws(BuildError) -> Encoded {
-        let path = job.source.relativePath
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
-        let chain = settings.planner.widths(sourceWidth: header.width, sourceHeight: header.height)
+        switch header.kind {
+        case .animated:
+            return try AnimationProcessor(settings: settings, lanes: lanes).encode(job, header: header, except: cached, placeholder: placeholder)
+        case .still:
+            let plan = settings.outputs(width: header.width, height: header.height, animation: nil)
+            return try encodeStills(job, header: header, plan: plan, specs: plan.specs.filter { !cached.contains($0) }, placeholder: placeholder)
+        }
+    }
+
+    /// Decodes the source (an animation's first frame) at the chain's
+    /// largest width and encodes `specs`, each a width of `plan.chain`.
+    func encodeStills(
+        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: Bool
+    ) throws(BuildError) -> Encoded {
+        let path = job.source.relativePath
+        let chain = plan.chain
         let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], toSRGB: header.needsColourTransform)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
@@ -46,13 +61,11 @@ struct ImageProcessor: Sendable {
             for width in chain { sizes.append(try (sizes.last ?? largest).downsized(toWidth: width).materialized(lanes: lanes)) }
             let smallest = sizes.last ?? largest
             // Largest first, so the lanes finish together.
-            let work = sizes.flatMap { image in
-                settings.formats.filter { !cached.contains(VariantSpec(width: image.width, format: $0)) }.map { (image, $0) }
-            }
+            let work = specs.map { spec in (sizes[chain.firstIndex(of: spec.width)!], spec) }
             let variants = try encodeAll(work, credit: credit)
             let sample = placeholder ? try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) } : nil
             let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
-            return Encoded(record: record, chain: chain, variants: variants, placeholder: sample)
+            return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
         } catch let error as VipsError {
             throw BuildError(.encode, path: path, error.message)
         } catch {
@@ -60,16 +73,16 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// Encodes each (size, format), on `lanes` threads when there is more than one.
-    private func encodeAll(_ work: [(VipsImage, OutputFormat)], credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
-        let items = work.map { (SharedImage(materialized: $0.0), $0.1) }
+    /// Encodes each (size, spec), on `lanes` threads when there is more than one.
+    private func encodeAll(_ work: [(VipsImage, VariantSpec)], credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
+        let items = work.map { (SharedImage(materialized: $0.0), $0.1.format) }
         let one = { @Sendable (item: (SharedImage, OutputFormat)) -> Result<EncodedVariant, any Error> in
             Result { EncodedVariant(data: try encode(item.0.image, as: item.1, credit: credit), height: item.0.image.height) }
         }
         let results = lanes > 1 && items.count > 1 ? WorkerPool.map(items, workers: lanes, one) : items.map(one)
         var variants: [VariantSpec: EncodedVariant] = [:]
-        for ((image, format), result) in zip(work, results) {
-            variants[VariantSpec(width: image.width, format: format)] = try result.get()
+        for ((_, spec), result) in zip(work, results) {
+            variants[spec] = try result.get()
         }
         return variants
     }

@@ -7,4 +7,13 @@ struct ImageRecord: Codable, Sendable, Equatable {
     var hasAlpha: Bool
     var metadata: KeptMetadata
     var warnings: [String]
+    /// For an animation: its timing as the file gives it, enough to plan its
+    /// frames again under other settings without opening the file.
+    var animation: SourceAnimation?
+}
+
+/// An animation's timing: each frame's delay as written (ms) and the loop count (0: forever).
+struct SourceAnimation: Codable, Sendable, Equatable {
+    var delays: [Int]
+    var loops: Int
 }

@@ -1,6 +1,12 @@
 /// An image format imgsite writes.
 public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
     case jpeg, webp, avif, jxl
+    /// Animations only: the fallback of an animated WebP (`animated.outputs`).
+    case gif
+
+    /// What `formats` in `imgsite.yml` may list: a still is never a GIF.
+    public static let stillFormats: [OutputFormat] = [.jpeg, .webp, .avif, .jxl]
+    static let gifIsAnimatedOnly = "cannot include gif: GIF is made for animations only (see animated.outputs)"
 
     /// File name extension, without the dot.
     public var fileExtension: String {
@@ -9,6 +15,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .webp: "webp"
         case .avif: "avif"
         case .jxl: "jxl"
+        case .gif: "gif"
         }
     }
 
@@ -23,6 +30,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .avif: 1
         case .webp: 2
         case .jpeg: 3
+        case .gif: 4
         }
     }
 }

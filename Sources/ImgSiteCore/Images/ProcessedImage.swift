@@ -12,12 +12,17 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// Largest first.
     public var variants: [Variant]
     public var placeholder: Placeholder?
+    /// For an animation: what fitting it to the memory budget did.
+    public var animation: AnimationStats?
     public var metadata: KeptMetadata
     /// Problems that did not stop the build (damaged but usable file).
     public var warnings: [String]
 
     /// Bytes written for all variants.
     public var outputBytes: Int { variants.reduce(0) { $0 + $1.bytes } }
+
+    /// The still sizes, largest first: a still's variants, an animation's posters.
+    public var stills: [Variant] { variants.filter { $0.role == (animation == nil ? .image : .poster) } }
 }
 
 /// One encoded file.
@@ -28,6 +33,27 @@ public struct Variant: Codable, Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var bytes: Int
+    public var role: VariantRole
+
+    public init(path: String, format: OutputFormat, width: Int, height: Int, bytes: Int, role: VariantRole = .image) {
+        self.path = path
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+        self.role = role
+    }
+
+    /// Records written before roles existed hold only images.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        path = try values.decode(String.self, forKey: .path)
+        format = try values.decode(OutputFormat.self, forKey: .format)
+        width = try values.decode(Int.self, forKey: .width)
+        height = try values.decode(Int.self, forKey: .height)
+        bytes = try values.decode(Int.self, forKey: .bytes)
+        role = try values.decodeIfPresent(VariantRole.self, forKey: .role) ?? .image
+    }
 }
 
 /// Metadata read from the source that pages may show; only what the

@@ -2,10 +2,14 @@ import Foundation
 import Vips
 
 /// What the header of a source says, read without decoding any pixel:
-/// upright size, pixel-limit check, and the metadata pages may show.
+/// upright size, frame count (and so the path it takes), pixel-limit check,
+/// and the metadata pages may show.
 struct SourceHeader {
     var width: Int
     var height: Int
+    /// Frames in the file: 1 for a still; an APNG's acTL count may be 0
+    /// (damaged: the animated path says so).
+    var frames: Int
     var fields: [String: String]
     /// An embedded ICC profile or CMYK: decode converts to sRGB.
     var needsColourTransform: Bool
@@ -25,26 +29,54 @@ struct SourceHeader {
         } catch {
             throw BuildError(.header, path: displayPath, describeLoadFailure(VipsError.reason(error), file: file))
         }
-        try checkPixelLimit(width: image.width, height: image.height, limit: pixelLimit, path: displayPath)
+        let frames = try frameCount(image, file: file, displayPath: displayPath)
+        try checkPixelLimit(width: image.width, height: image.height, frames: max(frames, 1), limit: pixelLimit, path: displayPath)
         let rotated = (5...8).contains(image.int("orientation") ?? 1)
         var fields: [String: String] = [:]
         for name in wantedFields {
             if let value = image.exifText(name) { fields[name] = value }
         }
         return SourceHeader(
-            width: rotated ? image.height : image.width, height: rotated ? image.width : image.height,
+            width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
             fields: fields, needsColourTransform: image.needsColourTransform)
     }
 
-    /// Refuses an image over the pixel limit, before any pixel is decoded.
-    static func checkPixelLimit(width: Int, height: Int, limit: Int, path: String) throws(BuildError) {
-        let pixels = width * height
-        guard pixels <= limit else {
-            throw BuildError(
-                .header, path: path,
-                "is \(width)×\(height) (\(megapixels(pixels))), over the pixel limit of \(megapixels(limit)); "
-                    + "not decoded (raise pixel_limit in imgsite.yml to allow it)")
+    var kind: SourceKind { SourceKind(frames: frames) }
+
+    /// libvips' GIF reader stops at 4,097 frames; every format is held to it.
+    static let maxFrames = 4_096
+
+    /// Frames in the file. libvips counts GIF and WebP pages; an APNG's
+    /// count is read here (libvips sees only its first frame), and a GIF's
+    /// blocks are walked for what libvips lets through but a browser would
+    /// not show (a 0×0 canvas or frame).
+    private static func frameCount(_ image: VipsImage, file: String, displayPath: String) throws(BuildError) -> Int {
+        var frames = image.framesInFile
+        switch image.string("vips-loader") {
+        case "pngload":
+            frames = APNGFile.announcedFrames(atPath: file) ?? 1
+        case "gifload":
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))).map(Array.init) ?? []
+            if let refusal = GIFStructure(bytes)?.refusal() { throw BuildError(.header, path: displayPath, refusal.reason) }
+        default:
+            break
         }
+        guard frames <= maxFrames else { throw BuildError(.header, path: displayPath, "has \(frames) frames, more than the \(maxFrames) imgsite reads") }
+        return frames
+    }
+
+    /// Refuses an image over the pixel limit, before any pixel is decoded:
+    /// an animation's canvas counts once per frame.
+    static func checkPixelLimit(width: Int, height: Int, frames: Int = 1, limit: Int, path: String) throws(BuildError) {
+        let (area, over1) = width.multipliedReportingOverflow(by: height)
+        let (pixels, over2) = area.multipliedReportingOverflow(by: frames)
+        guard over1 || over2 || pixels > limit else { return }
+        let size = frames > 1 ? "\(width)×\(height) × \(frames) frames" : "\(width)×\(height)"
+        let count = over1 || over2 ? "more than \(megapixels(Int.max))" : megapixels(pixels)
+        throw BuildError(
+            .header, path: path,
+            "is \(size) (\(count)), over the pixel limit of \(megapixels(limit)); "
+                + "not decoded (raise pixel_limit in imgsite.yml to allow it)")
     }
 
     /// Metadata the pages and manifest may carry under `policy`.

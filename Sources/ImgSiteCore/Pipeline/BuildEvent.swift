@@ -18,6 +18,8 @@ public enum BuildEvent: Sendable {
 /// The outcome of one build.
 public struct BuildSummary: Sendable {
     public var built = 0
+    /// Of those built, the animations (GIF, animated WebP, APNG).
+    public var animations = 0
     public var upToDate = 0
     public var failed: [BuildError] = []
     public var warnings: [String] = []

@@ -95,6 +95,7 @@ extension BuildPipeline {
                     continue
                 }
                 state.summary.built += 1
+                state.summary.animations += outcome.image.animation == nil ? 0 : 1
                 state.summary.bytesIn += job.source.byteCount
                 state.summary.bytesOut += outcome.image.outputBytes
                 state.summary.warnings += outcome.image.warnings.map { "\(job.source.relativePath): \($0)" }

@@ -38,19 +38,19 @@ struct ImageBuilder: Sendable {
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
         var found = force ? Found() : try cached(imageKey, job: job)
-        if found.isComplete(formats: settings.formats, wantsPlaceholder: settings.placeholder.codec != nil) {
+        if found.isComplete(wantsPlaceholder: settings.placeholder.codec != nil) {
             let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try processor.encode(
             job, except: Set(found.variants.keys), placeholder: settings.placeholder.codec != nil && found.placeholder == nil)
-        if found.chain != encoded.chain { found = Found() }  // a record from elsewhere: trust only this decode
+        if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
         found.record = encoded.record
-        found.chain = encoded.chain
+        found.plan = encoded.plan
         found.placeholder = found.placeholder ?? encoded.placeholder
         var fresh: [String: CachedVariant] = [:]
         for (spec, variant) in encoded.variants {
-            let key = variantKey(imageKey, spec, chain: encoded.chain)
+            let key = variantKey(imageKey, spec, plan: encoded.plan)
             let cached = CachedVariant(
                 object: "\(key).\(spec.format.fileExtension)", nameHash: ContentHash.short(variant.data), format: spec.format,
                 width: spec.width, height: variant.height, bytes: variant.data.count)
@@ -62,7 +62,7 @@ struct ImageBuilder: Sendable {
             found.variants[spec] = cached
             fresh[key] = cached
         }
-        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, chain: encoded.chain), $0) }
+        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, chain: encoded.plan.chain), $0) }
         let (result, summary) = try finish(
             job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
@@ -73,12 +73,13 @@ struct ImageBuilder: Sendable {
     /// What the cache holds for an image key.
     struct Found {
         var record: ImageRecord?
-        var chain: [Int] = []
+        var plan: OutputPlan?
         var variants: [VariantSpec: CachedVariant] = [:]
         var placeholder: Placeholder?
 
-        func isComplete(formats: [OutputFormat], wantsPlaceholder: Bool) -> Bool {
-            record != nil && !chain.isEmpty && variants.count == chain.count * formats.count && (placeholder != nil || !wantsPlaceholder)
+        func isComplete(wantsPlaceholder: Bool) -> Bool {
+            guard record != nil, let plan else { return false }
+            return plan.specs.allSatisfy { variants[$0] != nil } && (placeholder != nil || !wantsPlaceholder)
         }
     }
 
@@ -95,15 +96,16 @@ struct ImageBuilder: Sendable {
     private func cached(_ imageKey: String, job: ImageJob) throws(BuildError) -> Found {
         do {
             guard let record = try store.record(imageKey) else { return Found() }
-            try SourceHeader.checkPixelLimit(width: record.width, height: record.height, limit: settings.pixelLimit, path: job.source.relativePath)
-            let chain = settings.planner.widths(sourceWidth: record.width, sourceHeight: record.height)
-            let specs = chain.flatMap { width in settings.formats.map { VariantSpec(width: width, format: $0) } }
-            let keys = Dictionary(uniqueKeysWithValues: specs.map { (variantKey(imageKey, $0, chain: chain), $0) })
+            try SourceHeader.checkPixelLimit(
+                width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
+                path: job.source.relativePath)
+            let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation)
+            let keys = Dictionary(uniqueKeysWithValues: plan.specs.map { (variantKey(imageKey, $0, plan: plan), $0) })
             let rows = try store.variants(Array(keys.keys))
             var variants: [VariantSpec: CachedVariant] = [:]
             for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
-            let placeholder = try settings.placeholder.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, chain: chain))
-            return Found(record: record, chain: chain, variants: variants, placeholder: placeholder)
+            let placeholder = try settings.placeholder.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, chain: plan.chain))
+            return Found(record: record, plan: plan, variants: variants, placeholder: placeholder)
         } catch let error as BuildError {
             throw error
         } catch {
@@ -116,20 +118,28 @@ struct ImageBuilder: Sendable {
         _ job: ImageJob, content: String, imageKey: String, found: Found,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
     ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
-        let record = found.record!
-        let specs = found.chain.flatMap { width in settings.formats.map { VariantSpec(width: width, format: $0) } }
+        let (record, plan) = (found.record!, found.plan!)
+        let specs = plan.specs
         let variants = specs.map { spec -> Variant in
             let cached = found.variants[spec]!
-            let name = "\(job.slug)-\(spec.width).\(cached.nameHash).\(spec.format.fileExtension)"
-            return Variant(path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes)
+            let role = spec.role == .poster ? "-poster" : ""
+            let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
+            return Variant(
+                path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes,
+                role: spec.role)
+        }
+        var animation: AnimationStats?
+        if let source = record.animation, let frames = plan.frames {
+            animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
+                                       frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
         let result = ProcessedImage(
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
-            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, metadata: record.metadata,
+            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: record.metadata,
             warnings: record.warnings)
         let wantsPlaceholder = settings.placeholder.codec != nil
-        let keys = [imageKey] + specs.map { variantKey(imageKey, $0, chain: found.chain) }
-            + (wantsPlaceholder ? [placeholderKey(imageKey, chain: found.chain)] : [])
+        let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
+            + (wantsPlaceholder ? [placeholderKey(imageKey, chain: plan.chain)] : [])
         do {
             let (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
@@ -156,8 +166,11 @@ struct ImageBuilder: Sendable {
         }
     }
 
-    private func variantKey(_ imageKey: String, _ spec: VariantSpec, chain: [Int]) -> String {
-        let derivedFrom = Array(chain.prefix { $0 >= spec.width })
+    private func variantKey(_ imageKey: String, _ spec: VariantSpec, plan: OutputPlan) -> String {
+        if spec.role != .poster, let frames = plan.frames {
+            return CacheKey.animation(image: imageKey, spec: spec, frames: frames, encoder: settings.animationEncoder(spec.format))
+        }
+        let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
         return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width))
     }
 

@@ -12,6 +12,7 @@ public struct ImageSettings: Sendable, Hashable {
     public var metadata: MetadataPolicy
     public var placeholder: PlaceholderKind
     public var pixelLimit: Int
+    public var animated: AnimationSettings
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
     public let key: String
@@ -26,8 +27,10 @@ public struct ImageSettings: Sendable, Hashable {
         metadata = config.metadata
         placeholder = config.placeholder
         pixelLimit = config.pixelLimit
+        animated = config.animated
         key = ContentHash.short(
-            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)")
+            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)"
+                + "|\(animated)")
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide.
@@ -38,7 +41,13 @@ public struct ImageSettings: Sendable, Hashable {
         case .webp: .webp(quality: webp.quality, effort: webp.effort(width: width))
         case .avif: .avif(quality: avif.quality, effort: avif.effort)
         case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
+        case .gif: AnimationSettings.gif
         }
+    }
+
+    /// Encoder settings of an animated file (every frame is saved alike).
+    func animationEncoder(_ format: OutputFormat) -> EncodeSettings {
+        format == .gif ? AnimationSettings.gif : .webp(quality: webp.quality, effort: webp.effort)
     }
 
 }

@@ -73,7 +73,7 @@ extension DefaultTheme {
         "partials/picture": #"""
 <picture>
 {{#sources}}
-<source type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">
+<source{{#media}} media="{{media}}"{{/media}} type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">
 {{/sources}}
 <img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high"{{/lazy}} style="{{style}}">
 </picture>

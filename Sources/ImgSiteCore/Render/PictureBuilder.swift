@@ -1,7 +1,12 @@
 /// Builds the `<picture>` context of one image for the templates: typed
 /// sources, the JPEG `<img>` fallback, `sizes` from the theme layout, and
-/// the placeholder painted behind the image until it loads.
+/// the placeholder painted behind the image until it loads. An animation
+/// shows its still poster in the grid (a grid of them stays within one
+/// animation's memory budget) and plays on its photo page, where
+/// `prefers-reduced-motion: reduce` gets the poster instead.
 struct PictureBuilder {
+    static let reducedMotion = "(prefers-reduced-motion: reduce)"
+
     let layout: ThemeLayout
 
     /// In an album grid cell; `eager` for images above the fold.
@@ -16,16 +21,38 @@ struct PictureBuilder {
     /// The large view of the photo page, always eager (it is the page).
     func photo(_ image: ProcessedImage, alt: String, root: String) -> [String: Any] {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
-        return picture(image, alt: alt, root: root, sizes: layout.photoSizes(aspect: image.aspect, sourceWidth: image.width),
-                       fallbackWidth: limit, style: "max-width: \(Int(limit.rounded(.up)))px;", eager: true)
+        let sizes = layout.photoSizes(aspect: image.aspect, sourceWidth: image.width)
+        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit,
+                            style: "max-width: \(Int(limit.rounded(.up)))px;", eager: true)
+        return image.animation == nil ? still : animated(image, poster: still, root: root)
+    }
+
+    /// The poster's sources under reduced motion, then the animated WebP;
+    /// the `<img>` is the GIF (without one, the poster JPEG).
+    private func animated(_ image: ProcessedImage, poster: [String: Any], root: String) -> [String: Any] {
+        var context = poster
+        var sources = (poster["sources"] as? [[String: Any]] ?? []).map { $0.merging(["media": Self.reducedMotion]) { $1 } }
+        sources.append(["media": Self.reducedMotion, "type": OutputFormat.jpeg.mimeType, "srcset": poster["srcset"]!, "sizes": poster["sizes"]!])
+        let files = image.variants.filter { $0.role != .poster }
+        if let webp = files.first(where: { $0.format == .webp }) {
+            sources.append(["type": OutputFormat.webp.mimeType, "srcset": srcset([webp], root: root), "sizes": poster["sizes"]!])
+        }
+        context["sources"] = sources
+        if let file = files.first(where: { $0.format == .gif }) {
+            context["src"] = root + file.path
+            context["srcset"] = srcset([file], root: root)
+            context["width"] = file.width
+            context["height"] = file.height
+        }
+        return context
     }
 
     private func picture(
         _ image: ProcessedImage, alt: String, root: String, sizes: String,
         fallbackWidth: Double, style: String, eager: Bool
     ) -> [String: Any] {
-        let jpegs = image.variants.filter { $0.format == .jpeg }
-        let others = Dictionary(grouping: image.variants.filter { $0.format != .jpeg }, by: \.format)
+        let jpegs = image.stills.filter { $0.format == .jpeg }
+        let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
         let sources: [[String: Any]] = others.keys.sorted { $0.preference < $1.preference }.map { format in
             ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
         }

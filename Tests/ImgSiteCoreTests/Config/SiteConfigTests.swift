@@ -17,6 +17,7 @@ import Testing
             templates: theme
             pixel_limit: 50000000
             placeholder: none
+            animated: { memory_budget: 12.5 MB, min_integrity: 0.75, outputs: [webp] }
             """, file: "imgsite.yml")
         #expect(config.title == "Holidays")
         #expect(config.widths == .fixed([480, 960]))
@@ -26,6 +27,7 @@ import Testing
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3))
         #expect(config.webp.effort(width: 2000) == 5 && config.webp.effort(width: 2001) == 3)
         #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
+        #expect(config.animated.memoryBudget == 12_500_000 && config.animated.minIntegrity == 0.75 && config.animated.outputs == [.webp])
     }
 
     @Test func emptyFileIsDefaults() throws {
@@ -40,7 +42,11 @@ import Testing
         ("webp: { large_effort: 7 }\n", "webp.large_effort", 1, "between 0 and 6"),
         ("avif: { large_effort: 2 }\n", "avif.large_effort", 1, "not a known key"),
         ("formats: [webp]\n", "formats", 1, "must include jpeg"),
-        ("formats: [jpeg, gif]\n", "formats", 1, "one of"),
+        ("formats: [jpeg, gif]\n", "formats", 1, "animated.outputs"),
+        ("formats: [jpeg, png]\n", "formats", 1, "one of jpeg, webp, avif, jxl"),
+        ("animated: { memory_budget: 24 }\n", "animated.memory_budget", 1, "24 MB"),
+        ("animated: { outputs: [jpeg] }\n", "animated.outputs", 1, "webp, gif or both"),
+        ("animated: { frames: 3 }\n", "animated.frames", 1, "min_integrity"),
         ("widths: big\n", "widths", 1, "auto"),
         ("metadata: everything\n", "metadata", 1, "one of"),
         ("version: 2\n", "version", 1, "reads version 1"),

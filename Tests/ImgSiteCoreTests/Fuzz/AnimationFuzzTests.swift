@@ -4,8 +4,9 @@ import Testing
 
 /// `make fuzz`, in process: the APNG demuxer and compositor on corpus APNGs
 /// whose chunk contents are corrupted and whose CRCs are then fixed (so the
-/// parser, not the checksum, meets the damage), and the frame thinner and
-/// GIF timing on random delay sequences. Runs for `IMGSITE_FUZZ_SECONDS`.
+/// parser, not the checksum, meets the damage), the GIF block walker on
+/// corrupted corpus GIFs, and the frame thinner and GIF timing on random
+/// delay sequences. Runs for `IMGSITE_FUZZ_SECONDS`.
 @Suite(.enabled(if: Fuzzing.seconds != nil, "set IMGSITE_FUZZ_SECONDS to fuzz (make fuzz)"))
 struct AnimationFuzzTests {
     static var seed: UInt64 {
@@ -72,5 +73,30 @@ struct AnimationFuzzTests {
             #expect(abs(written - total) <= 5)
         }
         print("fuzz: \(plans) random animations planned")
+    }
+
+    @Test func gifWalkerNeverCrashesOrOverruns() throws {
+        var random = Mutator.Random(state: Self.seed)
+        let originals = try ["animated/mugen.gif", "animated/1904-blob-dancing.gif"].map { Array(try Data(contentsOf: Corpus.photo($0))) }
+        let deadline = Date().addingTimeInterval(Fuzzing.seconds! / 4)
+        var (files, walked) = (0, 0)
+        while Date() < deadline {
+            var bytes = originals[random.below(originals.count)]
+            for _ in 0...random.below(8) {
+                switch random.below(3) {
+                case 0: bytes[random.below(bytes.count)] = UInt8(random.below(256))
+                case 1: bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+                default: bytes[random.below(min(bytes.count, 800))] ^= UInt8(1 << random.below(8))
+                }
+                if bytes.isEmpty { break }
+            }
+            files += 1
+            guard let structure = GIFStructure(bytes) else { continue }
+            walked += 1
+            #expect(structure.frames.count <= GIFStructure.maxFrames + 1)
+            #expect(structure.frames.allSatisfy { $0.delay >= 0 && $0.delay <= 655_350 })
+            _ = structure.refusal()
+        }
+        print("fuzz: \(files) damaged GIFs, \(walked) walked, none crashed")
     }
 }

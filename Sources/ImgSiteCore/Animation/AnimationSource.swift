@@ -1,0 +1,56 @@
+import Foundation
+import Vips
+
+/// An animated source opened for its frames: canvas, delays and loop are
+/// known before any pixel is decoded; `eachFrame` decodes the frames asked
+/// for and hands them over one at a time, in order.
+/// GIF and WebP come from libvips as one strip; an APNG is demuxed and
+/// composited here (libvips 8.14 reads only its first frame).
+struct AnimationSource {
+    var width: Int
+    var height: Int
+    /// Each frame's delay as the file gives it, in ms.
+    var delays: [Int]
+    /// 0: forever.
+    var loops: Int
+    /// Calls `body` with each kept frame's index and its full-canvas RGBA
+    /// image, in order. A frame is only valid during its call.
+    var eachFrame: (_ kept: Set<Int>, _ body: (Int, VipsImage) throws -> Void) throws -> Void
+
+    var timing: SourceAnimation { SourceAnimation(delays: delays, loops: loops) }
+
+    /// `pixelLimit` applies to canvas × frames, before decoding.
+    static func open(_ path: String, displayPath: String, pixelLimit: Int) throws -> AnimationSource {
+        if APNGFile.announcedFrames(atPath: path) != nil {
+            return try apng(APNGFile(Array(try Data(contentsOf: URL(fileURLWithPath: path)))), displayPath: displayPath, pixelLimit: pixelLimit)
+        }
+        let strip = try VipsImage.pages(of: path, failOn: .truncated)
+        let (width, pageHeight, pages) = (strip.width, strip.pageHeight, strip.pageCount)
+        try SourceHeader.checkPixelLimit(width: width, height: pageHeight, frames: pages, limit: pixelLimit, path: displayPath)
+        let written = strip.delays
+        // A file that says nothing of timing plays at 10 fps, as browsers play it.
+        let delays = (0..<pages).map { $0 < written.count ? written[$0] : 100 }
+        return AnimationSource(width: width, height: pageHeight, delays: delays, loops: strip.loop) { kept, body in
+            // Decoded once, top to bottom (GIF and WebP frames build on the ones
+            // before): at most the pixel limit × 4 bytes, checked above.
+            let rgba = try strip.rgba().materialized()
+            for index in kept.sorted() {
+                try body(index, try rgba.cropped(left: 0, top: index * pageHeight, width: width, height: pageHeight))
+            }
+        }
+    }
+
+    /// Every APNG frame is composited (each depends on the ones before); only kept ones stay.
+    private static func apng(_ file: APNGFile, displayPath: String, pixelLimit: Int) throws -> AnimationSource {
+        try SourceHeader.checkPixelLimit(width: file.width, height: file.height, frames: file.frames.count, limit: pixelLimit, path: displayPath)
+        return AnimationSource(width: file.width, height: file.height, delays: file.frames.map(\.delay), loops: file.loops) { kept, body in
+            var compositor = APNGCompositor(width: file.width, height: file.height)
+            for (index, frame) in file.frames.enumerated() {
+                let pixels = try VipsImage.png(frame.png).rgba().pixelBytes()
+                guard pixels.count == frame.width * frame.height * 4 else { throw APNGError("frame \(index + 1) does not decode to its size") }
+                let canvas = compositor.paint(frame, pixels: pixels, isFirst: index == 0)
+                if kept.contains(index) { try body(index, try VipsImage.rgba(canvas, width: file.width, height: file.height)) }
+            }
+        }
+    }
+}

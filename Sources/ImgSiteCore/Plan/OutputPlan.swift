@@ -1,0 +1,40 @@
+/// Every file one source gets, decided from what is known of it without
+/// decoding — its upright size and, for an animation, its frame delays —
+/// and from the settings. The builder looks each one up in the cache; the
+/// processors make the ones missing.
+struct OutputPlan: Sendable, Equatable {
+    /// Widths of the stills (an animation's posters), largest first; each
+    /// is resized from the one before.
+    var chain: [Int]
+    /// Every file, in manifest order: an animation's animated files first,
+    /// then the stills, largest first.
+    var specs: [VariantSpec]
+    /// For an animation: the frames kept, their durations and size.
+    var frames: FrameThinner.Plan?
+}
+
+/// One output of an image: a width in a format, in its role.
+struct VariantSpec: Sendable, Hashable {
+    var width: Int
+    var format: OutputFormat
+    var role: VariantRole = .image
+}
+
+extension ImageSettings {
+    /// The files of a source `width` × `height` (upright); `animation` for an animation.
+    func outputs(width: Int, height: Int, animation: SourceAnimation?) -> OutputPlan {
+        let chain = planner.widths(sourceWidth: width, sourceHeight: height)
+        guard let animation else {
+            return OutputPlan(chain: chain, specs: chain.flatMap { size in formats.map { VariantSpec(width: size, format: $0) } })
+        }
+        // Sized for the largest view the theme gives it (never upscaled), then
+        // fitted to the budget: thinned, and scaled down if thinning is not enough.
+        let shownHeight = max(1, Int((Double(height) * Double(chain[0]) / Double(width)).rounded()))
+        let frames = animated.thinner.plan(delays: animation.delays, width: chain[0], height: shownHeight)
+        let files = animated.outputs.map { format in
+            VariantSpec(width: frames.width, format: format, role: format == .gif && animated.outputs.contains(.webp) ? .fallback : .image)
+        }
+        let posters = chain.flatMap { size in AnimationSettings.posterFormats.map { VariantSpec(width: size, format: $0, role: .poster) } }
+        return OutputPlan(chain: chain, specs: files + posters, frames: frames)
+    }
+}
