@@ -35,7 +35,7 @@ example: build
 test: test-deps
 	$(SWIFT) test
 
-## bench: imgsite against libvips alone on the corpus stills; the no-op, watch and template-reload figures; the build database at 100,000 images
+## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images
 bench: build
 	python3 scripts/bench/bench.py
 	python3 scripts/bench/watch.py
