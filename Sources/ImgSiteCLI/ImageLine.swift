@@ -24,6 +24,8 @@ enum ImageLine {
             (.upToDate, "up to date \(clean(source))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
+        case let .overBudget(path, reason):
+            (.warning, "warning \(clean(path)): \(clean(reason))")
         default:
             nil
         }

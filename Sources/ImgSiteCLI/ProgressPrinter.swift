@@ -49,6 +49,11 @@ final class ProgressPrinter: Sendable {
                 if verbosity == .verbose { message("step: \(name)") }
             case .waiting(let holder):
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
+            case .overBudget:
+                if let (_, text) = ImageLine.line(for: event) {
+                    clearLine()
+                    Terminal.write(text + "\n", toError: false)
+                }
             case .built, .upToDate, .failed:
                 state.done += 1
                 if let (status, text) = ImageLine.line(for: event),
@@ -107,19 +112,6 @@ final class ProgressPrinter: Sendable {
     }
 }
 
-/// Human byte counts: "812 B", "3.4 MB".
-enum Bytes {
-    static func text(_ count: Int) -> String {
-        let units = ["B", "KB", "MB", "GB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
-    }
-}
 
 /// Standard output and error, and whether a person is watching.
 enum Terminal {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @testable import ImgSiteCLI
+import ImgSiteCore
 import Testing
 
 @Suite struct CommandTests {

@@ -153,3 +153,21 @@ extension ConfigReader {
         return settings
     }
 }
+
+extension ConfigReader {
+    func budgets(_ node: Node) throws -> BudgetSettings {
+        let map = try mapping(node, key: "budgets")
+        try rejectUnknown(map, allowed: ["first_view", "variant", "viewport"], parent: "budgets")
+        var settings = BudgetSettings()
+        if let value = map["first_view"] { settings.firstView = try bytes(value, key: "budgets.first_view") }
+        if let value = map["variant"] { settings.variant = try bytes(value, key: "budgets.variant") }
+        if let value = map["viewport"] {
+            let text = try string(value, key: "budgets.viewport")
+            guard let viewport = Viewport(text) else {
+                throw fail("budgets.viewport", value, "must be WIDTHxHEIGHT in CSS px, optionally @2x or @3x (e.g. 1280x800, 390x844@3x), not '\(text)'")
+            }
+            settings.viewport = viewport
+        }
+        return settings
+    }
+}

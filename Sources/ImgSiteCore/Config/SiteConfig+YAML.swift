@@ -41,7 +41,7 @@ extension SiteConfig {
     }
 
     private enum TopKey: String, CaseIterable {
-        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, animated
+        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, animated, budgets
         case maxWidth = "max_width"
         case pixelLimit = "pixel_limit"
     }
@@ -63,6 +63,7 @@ extension SiteConfig {
         case .metadata: metadata = try reader.choice(node, key: name)
         case .placeholder: placeholder = try reader.choice(node, key: name)
         case .animated: animated = try reader.animated(node, defaults: animated)
+        case .budgets: budgets = try reader.budgets(node)
         }
     }
 }

@@ -36,6 +36,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var placeholder: PlaceholderKind = .grid
     /// How animations (GIF, animated WebP, APNG) are fitted and saved.
     public var animated = AnimationSettings()
+    /// Byte limits on first views and files (none by default).
+    public var budgets = BudgetSettings()
 
     public init() {}
 }

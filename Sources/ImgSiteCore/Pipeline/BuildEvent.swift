@@ -9,6 +9,8 @@ public enum BuildEvent: Sendable {
     /// An image that needed no encoding (from the journal or the cache), by source path.
     case upToDate(String)
     case failed(BuildError)
+    /// A page or image over a budget (`budgets:`): its path and why.
+    case overBudget(path: String, reason: String)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
     /// Another imgsite holds the output folder; this build waits for it.

@@ -148,8 +148,11 @@ extension BuildPipeline {
             }
             pending.removeAll(keepingCapacity: true)
         }
+        let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
+        var firstViews: [(page: String, sources: [String])] = []
         try renderer.pages.forEach(BuiltAlbum(root, summaries: state.summaries)) { (spec) throws(BuildError) in
             paths.append(spec.path)
+            if let firstView, case .album(let page) = spec { firstViews.append((page.path, firstView.sources(of: page))) }
             let digest = spec.digest(site: site)
             if stored[spec.path] == digest, listing.contains(spec.path) { return }
             pending.append((spec, digest))
@@ -157,6 +160,7 @@ extension BuildPipeline {
         }
         try flush()
         state.pages = paths
+        state.firstViews = firstViews
         state.summary.pagesWritten = written
         state.summary.pagesRendered = rendered
         let pageSet = Set(paths)

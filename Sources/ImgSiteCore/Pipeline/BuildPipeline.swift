@@ -31,6 +31,7 @@ public struct BuildPipeline: Sendable {
             Step(name: "plan", run: BuildPipeline.plan),
             Step(name: "process", run: BuildPipeline.process),
             Step(name: "render", run: BuildPipeline.render),
+            Step(name: "budgets", run: BuildPipeline.checkBudgets),
             Step(name: "prune", run: BuildPipeline.prune),
             Step(name: "manifest", run: BuildPipeline.saveManifest),
         ]
@@ -109,6 +110,9 @@ struct BuildState {
     var outputsChanged = false
     /// The page digests recorded by the last build, by path.
     var storedDigests: [String: String] = [:]
+    /// Album pages with the sources of their grid images above the fold
+    /// (only when a first-view budget is set).
+    var firstViews: [(page: String, sources: [String])] = []
     var summary = BuildSummary()
 }
 

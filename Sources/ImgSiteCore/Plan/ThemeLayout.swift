@@ -27,6 +27,11 @@ public struct ThemeLayout: Sendable, Equatable, Hashable {
     public var photoMaxHeight = 900
     /// Screen densities served (1x, 2x, 3x).
     public var densities = [1, 2, 3]
+    /// CSS px from the top of an album page to its first grid row (header,
+    /// breadcrumbs, title), and on the root page (no breadcrumbs); measured
+    /// in Chromium at 390 and 1280 px wide.
+    public var gridTop = 140
+    public var rootGridTop = 96
 
     public struct Breakpoint: Sendable, Equatable, Hashable {
         public var minViewport: Int
@@ -86,7 +91,7 @@ public struct ThemeLayout: Sendable, Equatable, Hashable {
         return "(max-width: \(breakpoint)px) calc(100vw - \(2 * pagePadding)px), \(px(limit))"
     }
 
-    private func columnsAt(_ viewport: Double) -> Int {
+    func columnsAt(_ viewport: Double) -> Int {
         gridColumns.last { Double($0.minViewport) <= viewport }?.columns ?? gridColumns[0].columns
     }
 

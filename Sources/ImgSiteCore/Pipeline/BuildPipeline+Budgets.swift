@@ -1,0 +1,50 @@
+import Foundation
+
+extension BuildPipeline {
+    /// Holds the site to `budgets:`: every variant file, and every album
+    /// page's first view (`FirstView`). Each violation is a warning naming
+    /// the image or page. Checked on every build, no-op builds included, so
+    /// a CI run always sees them; it reads the records of every image (only
+    /// when a budget is set).
+    func checkBudgets(_ state: inout BuildState) throws(BuildError) {
+        let budgets = options.config.budgets
+        guard !budgets.isEmpty else { return }
+        var violations: [(path: String, reason: String)] = []
+        do {
+            if let limit = budgets.variant {
+                let sources = state.summaries.keys.sorted()
+                for start in stride(from: 0, to: sources.count, by: 500) {
+                    let records = try state.store.results(Array(sources[start..<min(start + 500, sources.count)]))
+                    for source in records.keys.sorted() {
+                        for variant in records[source]!.variants where variant.bytes > limit {
+                            violations.append((source, "\(variant.path) is \(Bytes.text(variant.bytes)), over the variant budget of \(Bytes.text(limit))"))
+                        }
+                    }
+                }
+            }
+            if let limit = budgets.firstView {
+                let view = FirstView(layout: options.layout, viewport: budgets.viewport)
+                let records = try state.store.results(Array(Set(state.firstViews.flatMap(\.sources))))
+                let css = size(PageSpec.stylesheet.path)
+                for (page, sources) in state.firstViews {
+                    let html = size(page)
+                    let images = sources.compactMap { records[$0].flatMap(view.gridFile) }.reduce(0) { $0 + $1.bytes }
+                    let total = html + css + images
+                    guard total > limit else { continue }
+                    violations.append((page, "first view at \(budgets.viewport) is \(Bytes.text(total)) (HTML \(Bytes.text(html)), CSS \(Bytes.text(css)), "
+                        + "\(sources.count) images \(Bytes.text(images))), over the budget of \(Bytes.text(limit))"))
+                }
+            }
+        } catch {
+            throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be read: \(error)")
+        }
+        for violation in violations {
+            observe(.overBudget(path: violation.path, reason: violation.reason))
+            state.summary.warnings.append("\(violation.path): \(violation.reason)")
+        }
+    }
+
+    private func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: options.output.appendingPathComponent(path).path))?[.size] as? Int) ?? 0
+    }
+}

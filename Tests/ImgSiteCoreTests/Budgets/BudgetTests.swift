@@ -1,0 +1,72 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// `budgets:`: the first-view model, the config, and the warnings a build gives.
+@Suite struct BudgetTests {
+    static func image(width: Int, height: Int, widths: [Int], formats: [OutputFormat] = [.jpeg, .webp]) -> ProcessedImage {
+        let variants = widths.flatMap { w in
+            formats.map { Variant(path: "a/_img/x-\(w).\($0.fileExtension)", format: $0, width: w, height: w * height / width, bytes: w * 10) }
+        }
+        return ProcessedImage(source: "a/x.jpg", sourceBytes: 1, width: width, height: height, hasAlpha: false, variants: variants,
+                              placeholder: nil, metadata: KeptMetadata(), warnings: [])
+    }
+
+    @Test("rows whose top is above the fold count; cards push the photos down")
+    func aboveTheFold() {
+        let layout = ThemeLayout()
+        // 1280 px: 5 columns of 244.8 px, rows 191.6 px apart from 140 px: rows at 140, 332, 523, 715 are above 800.
+        let desktop = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 1))
+        #expect(desktop.cellsAboveFold(cards: 0, photos: 120, isRoot: false) == (0, 20))
+        #expect(desktop.cellsAboveFold(cards: 0, photos: 7, isRoot: false) == (0, 7))
+        // Root: from 96 px; 6 cards take two rows, leaving two rows of photos.
+        #expect(desktop.cellsAboveFold(cards: 6, photos: 120, isRoot: true) == (6, 10))
+        // A phone: 2 columns of 175 px, rows 139.25 px apart: 6 rows above 844.
+        let phone = FirstView(layout: layout, viewport: Viewport(width: 390, height: 844, density: 3))
+        #expect(phone.cellsAboveFold(cards: 0, photos: 120, isRoot: false) == (0, 12))
+    }
+
+    @Test("the file taken: AVIF, else WebP, else JPEG, the smallest covering the cell × density")
+    func chosenFile() {
+        let layout = ThemeLayout()
+        let photo = Self.image(width: 3000, height: 2000, widths: [2560, 1200, 615, 308])
+        let desktop = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 1))
+        #expect(desktop.gridFile(photo)?.path == "a/_img/x-308.webp")  // cell 244.8 px
+        let retina = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 2))
+        #expect(retina.gridFile(photo)?.path == "a/_img/x-615.webp")  // 489.6 device px
+        let avif = Self.image(width: 3000, height: 2000, widths: [615, 308], formats: [.jpeg, .avif, .jxl])
+        #expect(retina.gridFile(avif)?.path == "a/_img/x-615.avif")
+        let small = Self.image(width: 200, height: 150, widths: [200])
+        #expect(retina.gridFile(small)?.path == "a/_img/x-200.webp", "nothing covers the cell: the largest")
+    }
+
+    @Test("viewports and sizes read from imgsite.yml; bad ones name the key")
+    func config() throws {
+        let config = try SiteConfig.parse(yaml: "budgets: { first_view: 1.5 MB, variant: 400 KB, viewport: 390x844@3x }\n", file: "imgsite.yml")
+        #expect(config.budgets.firstView == 1_500_000 && config.budgets.variant == 400_000)
+        #expect(config.budgets.viewport == Viewport(width: 390, height: 844, density: 3))
+        #expect(SiteConfig().budgets.isEmpty)
+        for (yaml, key) in [("budgets: { viewport: wide }\n", "budgets.viewport"), ("budgets: { variant: 3 }\n", "budgets.variant"),
+                            ("budgets: { page: 1 MB }\n", "budgets.page")] {
+            #expect(throws: ConfigError.self) { try SiteConfig.parse(yaml: yaml, file: "imgsite.yml") }
+            do { _ = try SiteConfig.parse(yaml: yaml, file: "imgsite.yml") } catch let error as ConfigError { #expect(error.key == key) }
+        }
+    }
+
+    @Test("over budget: a warning line naming the page or image, on no-op builds too; --fail-on warning exits 1")
+    func build() throws {
+        let input = try Corpus.scratch("input")
+        try Corpus.copy(["nature/Storm.jpg", "nature/LadyBird.jpg"].map(Corpus.photo), into: input, album: "a")
+        try "budgets:\n  first_view: 10 KB\n  variant: 200 KB\n".write(to: input.appendingPathComponent("imgsite.yml"), atomically: true, encoding: .utf8)
+        let output = try Corpus.scratch("site")
+        let environment = ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path]
+        for round in 1...2 {
+            let run = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--fail-on", "warning"], environment: environment)
+            #expect(run.status == 1, "round \(round): \(run.output)")
+            let warnings = run.output.split(separator: "\n").filter { $0.hasPrefix("warning ") }
+            #expect(warnings.contains { $0.hasPrefix("warning a/index.html: first view at 1280×800 is ") && $0.hasSuffix("over the budget of 10.0 KB") },
+                    "round \(round): \(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("warning a/LadyBird.jpg: a/_img/ladybird-2560.") && $0.contains("over the variant budget of 200.0 KB") })
+        }
+    }
+}
