@@ -21,6 +21,13 @@ struct BuildCommand: ParsableCommand {
               imgsite build ./photos --fail-on warning     # CI: a damaged photo fails the job
               imgsite build ./photos --archive site.tar.gz # and the site as one reproducible file
               imgsite build ./photos --report build.json   # what happened to each image, as JSON
+
+            A library too large for one machine is built in shards, on a CI matrix or a \
+            Kubernetes Indexed Job (examples in site-example/ci/): each machine builds the \
+            images that fall to it, then one merges their folders and writes the pages, \
+            encoding nothing:
+              imgsite build ./photos -o shard-2 --shard 2/4
+              imgsite build ./photos -o _site --merge shard-1 shard-2 shard-3 shard-4
             """
     )
 
@@ -41,6 +48,16 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the site as a deterministic .tar.gz (same site, same bytes: sorted entries, fixed times, no owner names).")
     var archive: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Build only shard i of n (1 ≤ i ≤ n): the images whose content falls to it, with a shard manifest and no pages.",
+        valueName: "i/n"))
+    var shard: String?
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "Write the site from the output folders of every shard (--shard), linking their files: nothing is re-encoded.",
+        valueName: "shard-folder"))
+    var merge: [String] = []
+
     @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
     var quiet = false
 
@@ -49,6 +66,18 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/4 (got '\(shard)'); a Kubernetes Indexed Job counts from 0: use $((JOB_COMPLETION_INDEX + 1))/n.")
+        }
+        if shard != nil && !merge.isEmpty { throw ValidationError("--shard and --merge cannot be used together: shards build, the merge publishes.") }
+        if archive != nil && shard != nil { throw ValidationError("--archive needs the whole site: use it with the merge, not with --shard.") }
+    }
+
+    /// The build mode the options ask for.
+    var mode: BuildMode {
+        if let shard, let parsed = Shard(shard) { return .shard(parsed) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return merge.isEmpty ? .site : .merge(merge.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL })
     }
 
     func run() throws {
@@ -57,6 +86,7 @@ struct BuildCommand: ParsableCommand {
             options = try BuildOptions.resolve(
                 input: site.input, output: site.output, configFile: site.config, jobs: site.jobs, force: force, cacheFolder: site.cacheDir)
             options.waitForLock = wait
+            options.mode = mode
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode(2)

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The encoded files of the cache, `objects/ab/<key>.<ext>` in the cache
 /// folder, named by their cache key. They reach the output folder by hard
@@ -28,24 +25,9 @@ struct ObjectStore: Sendable {
         FileManager.default.fileExists(atPath: url(name).path)
     }
 
-    /// Puts object `name` at `destination`: a hard link, or a copy across
-    /// file systems; atomically (a temporary name, then `rename(2)`). A file
-    /// already there is the same content (its name carries its hash).
+    /// Puts object `name` at `destination` (`LinkOrCopy`). A file already
+    /// there is the same content (its name carries its hash).
     func link(_ name: String, to destination: URL) throws {
-        if FileManager.default.fileExists(atPath: destination.path) { return }
-        let source = url(name)
-        let folder = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(AtomicWriter.temporaryPrefix + UUID().uuidString)
-        if Glibc.link(source.path, temporary.path) == 0 {
-            guard rename(temporary.path, destination.path) == 0 else {
-                let code = errno
-                unlink(temporary.path)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path, "errno": code])
-            }
-            return
-        }
-        // EXDEV (another file system), EPERM (no links there), EMLINK: copy.
-        try AtomicWriter.write(try Data(contentsOf: source), to: destination)
+        try LinkOrCopy.place(url(name), at: destination)
     }
 }

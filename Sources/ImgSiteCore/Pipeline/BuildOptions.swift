@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     /// The config file read, if any (`imgsite watch` watches it).
     public var configFile: URL?
     public var layout = ThemeLayout()
+    /// The whole site (default), one shard of it, or a merge of shards.
+    public var mode = BuildMode.site
 
     /// Refuses what the pipeline cannot run: fewer than one job, or a config
     /// that does not validate.

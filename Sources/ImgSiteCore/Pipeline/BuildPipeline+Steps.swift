@@ -25,9 +25,12 @@ extension BuildPipeline {
         }
     }
 
-    /// Removes temporary files a killed build left (only a build that did
-    /// not run to its end can have left any, so a finished one saves the walk).
+    /// Decides the images to make (a shard's, under `--shard`) and removes
+    /// temporary files a killed build left (only a build that did not run
+    /// to its end can have left any, so a finished one saves the walk).
     func plan(_ state: inout BuildState) throws(BuildError) {
+        state.jobs = state.root?.allJobs ?? []
+        if case .shard(let shard) = options.mode { state.jobs = try select(state.jobs, shard: shard) }
         if !state.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
     }
 
@@ -35,7 +38,7 @@ extension BuildPipeline {
     /// `jobs` threads (`ImageBuilder`: from the cache, or encoded). Each
     /// finished image is recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
-        let jobs = state.root?.allJobs ?? []
+        let jobs = state.jobs
         let settings = ImageSettings(config: options.config, layout: options.layout)
         var listing = OutputListing(root: options.output)
         var stale: [ImageJob] = []
@@ -180,7 +183,8 @@ extension BuildPipeline {
         let folder = OutputFolder(root: options.output)
         do {
             try state.store.forget(sources: Array(gone))
-            let current = Set(state.pages).union(try state.store.variantFiles(of: Set(state.summaries.keys))).union([Manifest.fileName])
+            let manifest = if case .shard = options.mode { ShardManifest.fileName } else { Manifest.fileName }
+            let current = Set(state.pages).union(try state.store.variantFiles(of: Set(state.summaries.keys))).union([manifest])
             let recorded = try state.store.writtenFiles()
             var known = recorded
             if !state.wroteHereBefore {

@@ -26,15 +26,20 @@ public struct BuildPipeline: Sendable {
     }
 
     var steps: [Step] {
-        [
-            Step(name: "scan", run: BuildPipeline.scan),
-            Step(name: "plan", run: BuildPipeline.plan),
-            Step(name: "process", run: BuildPipeline.process),
+        let start = [Step(name: "scan", run: BuildPipeline.scan), Step(name: "plan", run: BuildPipeline.plan)]
+        let site = [
             Step(name: "render", run: BuildPipeline.render),
             Step(name: "budgets", run: BuildPipeline.checkBudgets),
             Step(name: "prune", run: BuildPipeline.prune),
             Step(name: "manifest", run: BuildPipeline.saveManifest),
         ]
+        switch options.mode {
+        case .site: return start + [Step(name: "process", run: BuildPipeline.process)] + site
+        case .merge: return start + [Step(name: "merge", run: BuildPipeline.merge)] + site
+        case .shard:
+            return start + [Step(name: "process", run: BuildPipeline.process), Step(name: "prune", run: BuildPipeline.prune),
+                            Step(name: "shard manifest", run: BuildPipeline.saveShardManifest)]
+        }
     }
 
     /// Runs every step. Throws only for what stops the whole build (another
@@ -93,6 +98,8 @@ struct BuildState {
     let writer: SiteWriter
     var store: BuildStore { writer.store }
     var root: PlannedAlbum?
+    /// The images this build makes: every one, or a shard's.
+    var jobs: [ImageJob] = []
     /// What the build database says was finished in this folder (empty under --force).
     var journal: [String: JournalEntry] = [:]
     /// The sources the journal held, once the journal itself is released.

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// `--shard i/n` and `--merge`: a library built on several machines, on
+/// engines people already run (a CI matrix, a Kubernetes Indexed Job). Each
+/// shard builds its images as a normal build would — same files, same cache —
+/// and writes `ShardManifest.fileName` instead of pages; the merge links the
+/// shards' files into one folder and writes the pages, encoding nothing.
+extension BuildPipeline {
+    /// The jobs that fall to `shard`, keyed side by side (each key reads
+    /// 32 KB of its file: I/O, not libvips, so not on the worker pool).
+    func select(_ jobs: [ImageJob], shard: Shard) throws(BuildError) -> [ImageJob] {
+        let keys = Mutex([UInt64](repeating: 0, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let key = Shard.key(of: jobs[index].source.absolutePath, relativePath: jobs[index].source.relativePath)
+            keys.withLock { $0[index] = key }
+        }
+        return zip(jobs, keys.withLock { $0 }).filter { shard.owns(key: $0.1) }.map(\.0)
+    }
+
+    /// Writes the shard's manifest: the record and content hash of every
+    /// image it built, and its failures.
+    func saveShardManifest(_ state: inout BuildState) throws(BuildError) {
+        guard case .shard(let shard) = options.mode else { return }
+        let sources = state.jobs.map(\.source.relativePath).filter { state.summaries[$0] != nil }
+        let data: Data
+        do {
+            let records = try state.store.results(sources)
+            let contents = try state.store.contents(sources)
+            let manifest = ShardManifest(
+                generator: "imgsite \(ImgSiteVersion.current)", shard: shard.index, count: shard.count,
+                settings: ImageSettings(config: options.config, layout: options.layout).key,
+                images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
+                failed: state.summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
+            data = try manifest.encoded()
+        } catch {
+            throw BuildError(.manifest, path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
+        }
+        try state.writer.write([OutputFile(path: ShardManifest.fileName, data: data)])
+    }
+
+    /// Takes every image from the shard that built it: its files are linked
+    /// (or copied) into the output and its record is entered in the journal,
+    /// so the pages and manifest are those one machine would have made. A
+    /// shard's failure is reported as this build's, naming the shard.
+    func merge(_ state: inout BuildState) throws(BuildError) {
+        guard case .merge(let folders) = options.mode else { return }
+        let settings = ImageSettings(config: options.config, layout: options.layout)
+        let shards = try ShardManifest.loadAll(folders, settings: settings.key)
+        var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
+        var failures: [String: String] = [:]
+        for (folder, manifest) in shards {
+            let name = "shard \(manifest.shard)/\(manifest.count)"
+            for entry in manifest.images { built[entry.image.source] = (entry, folder, name) }
+            for failure in manifest.failed { failures[failure.path] = "\(failure.reason) (on \(name))" }
+        }
+        observe(.started(total: state.jobs.count, fresh: 0))
+        state.journalSources = Set(state.journal.keys)
+        state.journal = [:]
+        state.outputsChanged = true
+        for job in state.jobs {
+            let path = job.source.relativePath
+            do throws(BuildError) {
+                guard let (entry, folder, shard) = built[path] else {
+                    throw BuildError(.decode, path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again")
+                }
+                guard entry.image.sourceBytes == job.source.byteCount else {
+                    throw BuildError(.header, path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again")
+                }
+                state.summaries[path] = try place(entry, from: folder, job: job, plan: settings.key, state: state)
+                state.summary.upToDate += 1
+                state.summary.warnings += entry.image.warnings.map { "\(path): \($0)" }
+                // A damaged file the shard built anyway is reported here too.
+                observe(entry.image.warnings.isEmpty ? .upToDate(path) : .built(entry.image))
+            } catch {
+                state.summary.failed.append(error)
+                observe(.failed(error))
+            }
+        }
+    }
+
+    private func place(_ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, state: BuildState) throws(BuildError) -> ImageSummary {
+        let image = entry.image
+        do {
+            for variant in image.variants {
+                try LinkOrCopy.place(folder.appendingPathComponent(variant.path), at: options.output.appendingPathComponent(variant.path))
+            }
+        } catch {
+            throw BuildError(.write, path: image.source, "cannot be taken from \(folder.path): \(error.localizedDescription)")
+        }
+        do {
+            let (json, summary) = try ImageSummary.encode(image)
+            let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: image.variants.map(\.path))
+            try state.store.recordMerged(source: image.source, entry: journal, result: json)
+            return summary
+        } catch {
+            throw BuildError(.write, path: image.source, "cannot be recorded in the build database: \(error)")
+        }
+    }
+}
