@@ -31,9 +31,10 @@ example: build
 	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
-## test: the whole test suite (real libvips on ../shared/corpus, headless Chromium)
+## test: the whole test suite (real libvips on ../shared/corpus, headless Chromium), then the CI examples replayed
 test: test-deps
 	$(SWIFT) test
+	scripts/ci/replay.sh
 
 ## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images
 bench: build
