@@ -23,6 +23,14 @@ import Testing
         let one = try build(input, jobs: 1)
         let two = try build(input, jobs: 2)
         #expect(FolderTree.differences(one, two).isEmpty, "\(FolderTree.differences(one, two).prefix(5))")
+        // Nothing of the machine, the user or the moment: no absolute path,
+        // home, user or host name, and no date of today in any file.
+        let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let traces = [input.path, NSHomeDirectory(), "/tmp/", NSUserName(), ProcessInfo.processInfo.hostName, today]
+            .filter { $0.count >= 4 && $0 != "localhost" }
+        for (path, data) in one {
+            for trace in traces { #expect(data.range(of: Data(trace.utf8)) == nil, "\(path) holds '\(trace)'") }
+        }
         #expect(one.keys.contains { $0.hasSuffix(".webp") && $0.contains("string-") })
 
         // One photo alone on two workers is encoded on two lanes: its files
