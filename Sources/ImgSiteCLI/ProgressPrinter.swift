@@ -54,6 +54,8 @@ final class ProgressPrinter: Sendable {
                     clearLine()
                     Terminal.write(text + "\n", toError: false)
                 }
+            case .upToDate where !everyImage:
+                state.done += 1  // no line to make: 10,000 of them in a no-op build
             case .built, .upToDate, .failed:
                 state.done += 1
                 if let (status, text) = ImageLine.line(for: event),

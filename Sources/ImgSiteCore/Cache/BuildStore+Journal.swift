@@ -139,18 +139,24 @@ extension BuildStore {
             for table in ["variants", "placeholders"] where !entry.keys.isEmpty {
                 try db.execute(sql: "UPDATE \(table) SET used_at = ? WHERE key IN (\(marks))", arguments: StatementArguments([now] + entry.keys))
             }
-            for file in entry.files {
-                try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, String(file)])
-            }
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [root, image.source, identity.size, identity.modifiedNanoseconds,
-                            Int64(bitPattern: identity.inode), entry.plan, entry.content, entry.keys.joined(separator: " "),
-                            entry.summary.digest, entry.summary.captureDate, entry.fileLines, image.result])
+            try recordBuilt(db, source: image.source, entry: entry, result: image.result)
         }
+    }
+
+    /// The journal entry of a finished source and the files it placed.
+    func recordBuilt(_ db: Database, source: String, entry: JournalEntry, result: Data) throws {
+        for file in entry.files {
+            try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, String(file)])
+        }
+        let identity = entry.identity
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [root, source, identity.size, identity.modifiedNanoseconds,
+                        Int64(bitPattern: identity.inode), entry.plan, entry.content, entry.keys.joined(separator: " "),
+                        entry.summary.digest, entry.summary.captureDate, entry.fileLines, result])
     }
 
     /// Drops the entries of sources that are gone from the input.

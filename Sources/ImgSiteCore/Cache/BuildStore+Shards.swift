@@ -20,18 +20,6 @@ extension BuildStore {
     /// entry, record and files, in one transaction. No cache entries: the
     /// shard's cache holds them, and this machine encoded nothing.
     func recordMerged(source: String, entry: JournalEntry, result: Data) throws {
-        let identity = entry.identity
-        try pool.write { db in
-            for file in entry.files {
-                try db.execute(sql: "INSERT OR IGNORE INTO site_files (root, path) VALUES (?, ?)", arguments: [root, String(file)])
-            }
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)
-                    """,
-                arguments: [root, source, identity.size, identity.modifiedNanoseconds, Int64(bitPattern: identity.inode), entry.plan,
-                            entry.content, entry.summary.digest, entry.summary.captureDate, entry.fileLines, result])
-        }
+        try pool.write { db in try recordBuilt(db, source: source, entry: entry, result: result) }
     }
 }

@@ -118,7 +118,9 @@ extension BuildPipeline {
         guard let root = state.root else { return }
         let theme = try DefaultTheme.load(overrides: options.templatesFolder)
         let renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
-        let site = "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)"
+        // Hashed once: every page's digest starts from it.
+        let site = SourceHash.of(
+            text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
         var pending: [(spec: PageSpec, digest: String)] = []

@@ -13,8 +13,17 @@ public struct ImageJob: Sendable {
         guard let entry, entry.identity == source.identity, entry.plan == plan, !entry.fileLines.isEmpty else { return nil }
         let prefix = "\(outputFolder)/\(slug)-"
         let names = listing.names(in: outputFolder)
-        for file in entry.files {
-            guard file.hasPrefix(prefix), names.contains(String(file.dropFirst(outputFolder.utf8.count + 1))) else { return nil }
+        // Line by line on UTF-8 bytes, with no array and no Character
+        // walking: this runs for every photo of a no-op build.
+        let lines = entry.fileLines.utf8
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.endIndex
+            let file = lines[start..<end]
+            guard file.starts(with: prefix.utf8),
+                names.contains(String(Substring(file.dropFirst(outputFolder.utf8.count + 1))))
+            else { return nil }
+            start = end == lines.endIndex ? end : lines.index(after: end)
         }
         return entry.summary
     }

@@ -31,9 +31,20 @@ public struct PlannedAlbum: Sendable {
         if !stem.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }) {
             return stem
         }
-        let spaced = stem.map { $0 == "_" || $0 == "-" ? " " : $0 }
-        let title = String(spaced).split(separator: " ").joined(separator: " ")
-        return title.isEmpty ? stem : title
+        // On bytes (the separators are ASCII, so UTF-8 sequences pass whole):
+        // each run of separators becomes one space, none at either end.
+        var title: [UInt8] = []
+        var pendingSpace = false
+        for byte in stem.utf8 {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !title.isEmpty { title.append(UInt8(ascii: " ")) }
+            title.append(byte)
+            pendingSpace = false
+        }
+        return title.isEmpty ? stem : String(decoding: title, as: UTF8.self)
     }
 }
 
