@@ -50,10 +50,7 @@ final class ProgressPrinter: Sendable {
             case .waiting(let holder):
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
             case .overBudget:
-                if let (_, text) = ImageLine.line(for: event) {
-                    clearLine()
-                    Terminal.write(text + "\n", toError: false)
-                }
+                if let (_, text) = ImageLine.line(for: event) { printLine(text) }
             case .upToDate where !everyImage:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
             case .built, .upToDate, .failed:
@@ -61,12 +58,17 @@ final class ProgressPrinter: Sendable {
                 if let (status, text) = ImageLine.line(for: event),
                     everyImage || status == .failed || status == .warning
                 {
-                    clearLine()
-                    Terminal.write(text + "\n", toError: false)
+                    printLine(text)
                 }
             }
             redraw(state)
         }
+    }
+
+    /// An image line on standard output, above the live progress line.
+    private func printLine(_ text: String) {
+        clearLine()
+        Terminal.write(text + "\n", toError: false)
     }
 
     func clearLine() {
@@ -113,7 +115,6 @@ final class ProgressPrinter: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
-
 
 /// Standard output and error, and whether a person is watching.
 enum Terminal {

@@ -14,16 +14,13 @@ struct FirstView {
         let columns = layout.columnsAt(width)
         let row = layout.gridCellWidth(viewport: width) / layout.cellAspect + Double(layout.gap)
         var top = Double(isRoot ? layout.rootGridTop : layout.gridTop)
+        // A grid's rows start `row` apart; those starting above the fold count.
         func fitting(_ count: Int) -> Int {
             guard count > 0 else { return 0 }
-            let rows = Int((Double(count) / Double(columns)).rounded(.up))
-            var shown = 0
-            for _ in 0..<rows where top < Double(viewport.height) {
-                shown += columns
-                top += row
-            }
-            top += Double(rows) * row - Double(shown / columns) * row  // rows below the fold still push the next grid down
-            return min(shown, count)
+            let rows = (count + columns - 1) / columns
+            let above = top < Double(viewport.height) ? Int(((Double(viewport.height) - top) / row).rounded(.up)) : 0
+            top += Double(rows) * row  // the next grid starts below this one's last row
+            return min(min(above, rows) * columns, count)
         }
         return (fitting(cards), fitting(photos))
     }

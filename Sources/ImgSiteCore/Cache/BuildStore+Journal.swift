@@ -80,13 +80,19 @@ extension BuildStore {
     /// The full records of `sources`, read in batches.
     func results(_ sources: [String]) throws -> [String: ProcessedImage] {
         var results: [String: ProcessedImage] = [:]
+        try forEachResult(sources) { results[$0.source] = $0 }
+        return results
+    }
+
+    /// Each full record of `sources` in their order, decoded a batch at a
+    /// time: memory stays the size of a batch, whatever the site's size.
+    func forEachResult(_ sources: [String], _ body: (ProcessedImage) throws -> Void) throws {
         let decoder = JSONDecoder()
         try forEachResultBatch(sources) { batch, bySource in
-            for (source, json) in bySource {
-                if let image = try? decoder.decode(ProcessedImage.self, from: json) { results[source] = image }
+            for source in batch {
+                if let json = bySource[source], let image = try? decoder.decode(ProcessedImage.self, from: json) { try body(image) }
             }
         }
-        return results
     }
 
     /// The records' JSON of `sources` in their order (for the manifest), a batch at a time.

@@ -12,13 +12,9 @@ extension BuildPipeline {
         var violations: [(path: String, reason: String)] = []
         do {
             if let limit = budgets.variant {
-                let sources = state.summaries.keys.sorted()
-                for start in stride(from: 0, to: sources.count, by: 500) {
-                    let records = try state.store.results(Array(sources[start..<min(start + 500, sources.count)]))
-                    for source in records.keys.sorted() {
-                        for variant in records[source]!.variants where variant.bytes > limit {
-                            violations.append((source, "\(variant.path) is \(Bytes.text(variant.bytes)), over the variant budget of \(Bytes.text(limit))"))
-                        }
+                try state.store.forEachResult(state.summaries.keys.sorted()) { image in
+                    for variant in image.variants where variant.bytes > limit {
+                        violations.append((image.source, "\(variant.path) is \(Bytes.text(variant.bytes)), over the variant budget of \(Bytes.text(limit))"))
                     }
                 }
             }
