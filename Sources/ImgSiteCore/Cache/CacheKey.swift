@@ -23,8 +23,13 @@ enum CacheKey {
         return SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(encoder)")
     }
 
+    /// How animated files are made beyond their settings (the WebP's lossless
+    /// choice from its first frame, the GIF's running-total delays): a new
+    /// revision when that changes, so no cache serves files made the old way.
+    static let animationRecipe = 2
+
     static func animation(image: String, spec: VariantSpec, frames: FrameThinner.Plan, encoder: EncodeSettings) -> String {
-        SourceHash.of(text: "animation|\(image)|\(spec.format.rawValue)|\(spec.role.rawValue)|\(frames.width)x\(frames.height)|"
+        SourceHash.of(text: "animation|r\(animationRecipe)|\(image)|\(spec.format.rawValue)|\(spec.role.rawValue)|\(frames.width)x\(frames.height)|"
             + "\(frames.frames)|\(frames.durations)|\(encoder)")
     }
 
