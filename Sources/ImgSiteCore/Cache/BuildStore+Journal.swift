@@ -19,19 +19,27 @@ struct JournalEntry: Sendable {
     /// Its variant files, relative to the output folder, one per line: kept
     /// as read, since a no-op build of 100,000 photos only scans them once.
     var fileLines: String
+    /// The damage it was built despite: reported by every build that keeps
+    /// it, so a warm CI run fails under `--fail-on warning` as the cold one did.
+    var warnings: [String]
 
-    init(identity: FileIdentity, plan: String, content: String, keys: [String], summary: ImageSummary, files: [String]) {
-        self.init(identity: identity, plan: plan, content: content, keys: keys, summary: summary, fileLines: files.joined(separator: "\n"))
+    init(identity: FileIdentity, plan: String, content: String, keys: [String], summary: ImageSummary, files: [String], warnings: [String]) {
+        self.init(identity: identity, plan: plan, content: content, keys: keys, summary: summary,
+                  fileLines: files.joined(separator: "\n"), warnings: warnings)
     }
 
-    init(identity: FileIdentity, plan: String, content: String, keys: [String], summary: ImageSummary, fileLines: String) {
+    init(identity: FileIdentity, plan: String, content: String, keys: [String], summary: ImageSummary, fileLines: String, warnings: [String]) {
         self.identity = identity
         self.plan = plan
         self.content = content
         self.keys = keys
         self.summary = summary
         self.fileLines = fileLines
+        self.warnings = warnings
     }
+
+    /// Warnings in one column (they hold no control characters: `LoaderMessage` condenses them).
+    static let warningSeparator = "\u{1F}"
 
     var files: [Substring] { fileLines.split(separator: "\n") }
 }
@@ -61,7 +69,7 @@ extension BuildStore {
             var entries: [String: JournalEntry] = [:]
             let rows = try Row.fetchCursor(
                 db, sql: """
-                    SELECT source, size, mtime_ns, inode, plan, content, digest, capture_date, files
+                    SELECT source, size, mtime_ns, inode, plan, content, digest, capture_date, files, warnings
                     FROM built WHERE root = ?
                     """,
                 arguments: [root])
@@ -71,7 +79,7 @@ extension BuildStore {
                 entries[row[0]] = JournalEntry(
                     identity: identity, plan: row[4], content: row[5], keys: [],
                     summary: ImageSummary(digest: row[6], captureDate: row[7]),
-                    fileLines: row[8])
+                    fileLines: row[8], warnings: (row[9] as String).isEmpty ? [] : (row[9] as String).components(separatedBy: JournalEntry.warningSeparator))
             }
             return entries
         }
@@ -157,12 +165,13 @@ extension BuildStore {
         let identity = entry.identity
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result, warnings)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [root, source, identity.size, identity.modifiedNanoseconds,
                         Int64(bitPattern: identity.inode), entry.plan, entry.content, entry.keys.joined(separator: " "),
-                        entry.summary.digest, entry.summary.captureDate, entry.fileLines, result])
+                        entry.summary.digest, entry.summary.captureDate, entry.fileLines, result,
+                        entry.warnings.joined(separator: JournalEntry.warningSeparator)])
     }
 
     /// Drops the entries of sources that are gone from the input.

@@ -75,6 +75,9 @@ final class BuildStore: Sendable {
                 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2: warnings in the journal") { db in
+            try db.execute(sql: "ALTER TABLE built ADD COLUMN warnings TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 

@@ -90,7 +90,8 @@ extension BuildPipeline {
         }
         do {
             let (json, summary) = try ImageSummary.encode(image)
-            let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: image.variants.map(\.path))
+            let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: image.variants.map(\.path),
+                                       warnings: image.warnings)
             try state.store.recordMerged(source: image.source, entry: journal, result: json)
             return summary
         } catch {

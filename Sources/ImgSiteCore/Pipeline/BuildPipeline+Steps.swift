@@ -46,6 +46,7 @@ extension BuildPipeline {
             let source = job.source.relativePath
             if let summary = job.fresh(state.journal[source], plan: settings.key, listing: &listing) {
                 state.summaries[source] = summary
+                state.summary.warnings += state.journal[source]!.warnings.map { "\(source): \($0)" }
             } else {
                 stale.append(job)
             }
@@ -93,6 +94,7 @@ extension BuildPipeline {
                 state.summaries[job.source.relativePath] = outcome.summary
                 state.summary.sourcesRead += outcome.readSource ? 1 : 0
                 state.summary.encodedFiles += outcome.encodedFiles
+                state.summary.warnings += outcome.image.warnings.map { "\(job.source.relativePath): \($0)" }
                 guard outcome.decoded else {
                     state.summary.upToDate += 1
                     continue
@@ -101,7 +103,6 @@ extension BuildPipeline {
                 state.summary.animations += outcome.image.animation == nil ? 0 : 1
                 state.summary.bytesIn += job.source.byteCount
                 state.summary.bytesOut += outcome.image.outputBytes
-                state.summary.warnings += outcome.image.warnings.map { "\(job.source.relativePath): \($0)" }
             case .failure(let error):
                 state.summary.sourcesRead += 1
                 state.summary.failed.append(error)

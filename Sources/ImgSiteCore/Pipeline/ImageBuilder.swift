@@ -143,7 +143,8 @@ struct ImageBuilder: Sendable {
         do {
             let (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
-                identity: job.source.identity, plan: settings.key, content: content, keys: keys, summary: summary, files: variants.map(\.path))
+                identity: job.source.identity, plan: settings.key, content: content, keys: keys, summary: summary, files: variants.map(\.path),
+                warnings: record.warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))

@@ -38,7 +38,7 @@ struct StoreScaleTests {
             let entry = JournalEntry(
                 identity: FileIdentity(size: 100_000 + index, modifiedNanoseconds: 1_700_000_000_000_000_000, inode: UInt64(index)),
                 plan: hex(0, "plan"), content: hex(index, "content"), keys: [key] + variants.keys.sorted(),
-                summary: ImageSummary(digest: hex(index, "digest"), captureDate: nil), files: files)
+                summary: ImageSummary(digest: hex(index, "digest"), captureDate: nil), files: files, warnings: [])
             try store.recordFinished(FinishedImage(
                 source: path(index), sourcePath: "/photos/" + path(index), entry: entry, result: result, imageKey: key,
                 record: ImageRecord(width: 4000, height: 3000, hasAlpha: false, metadata: KeptMetadata(), warnings: []),

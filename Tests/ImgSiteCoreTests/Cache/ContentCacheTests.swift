@@ -83,4 +83,17 @@ import Testing
         let forced = try TestBuild.run(input: input, config: config, force: true, output: first.output)
         #expect(forced.summary.encodedFiles == allVariants.count && forced.summary.built == 3)
     }
+
+    @Test("a damaged photo's warning comes back with every build that keeps it: no-op, and from the cache in a new folder")
+    func warningsPersist() throws {
+        let input = try Corpus.scratch("library")
+        try Corpus.copy([Corpus.root.appendingPathComponent("bad/truncated.jpg"), Corpus.photo("nature/Storm.jpg")], into: input, album: "a")
+        let cache = try Corpus.scratch("cache")
+        let first = try TestBuild.run(input: input, cache: cache)
+        #expect(first.summary.warnings.count == 1 && first.summary.warnings[0].hasPrefix("a/truncated.jpg: damaged file"))
+        let noOp = try TestBuild.run(input: input, output: first.output, cache: cache)
+        #expect(noOp.summary.built == 0 && noOp.summary.warnings == first.summary.warnings)
+        let fromCache = try TestBuild.run(input: input, cache: cache)
+        #expect(fromCache.summary.encodedFiles == 0 && fromCache.summary.warnings == first.summary.warnings)
+    }
 }
