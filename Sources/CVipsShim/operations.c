@@ -71,6 +71,12 @@ int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,
                               "strip", TRUE, NULL);
 }
 
+int imgsite_vips_webpsave_tiny_buffer(VipsImage *in, void **buf, size_t *len,
+                                      int quality, int alpha_quality) {
+  return vips_webpsave_buffer(in, buf, len, "Q", quality, "alpha_q", alpha_quality,
+                              "effort", 6, "strip", TRUE, NULL);
+}
+
 int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
                                  int quality, int effort, int strip) {
   return vips_heifsave_buffer(in, buf, len, "Q", quality, "effort", effort,

@@ -55,3 +55,17 @@ extension VipsImage {
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 }
+
+extension VipsImage {
+    /// A tiny lossy WebP (placeholders): `alphaQuality` makes the alpha plane
+    /// lossy too. The caller removes the EXIF block libvips 8.14 still writes.
+    public func tinyWebPEncoded(quality: Int, alphaQuality: Int) throws(VipsError) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        try LibvipsCall.run("webpsave") {
+            imgsite_vips_webpsave_tiny_buffer(pointer, &buffer, &length, Int32(quality), Int32(alphaQuality)) == 0 && buffer != nil
+        }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}

@@ -92,6 +92,12 @@ int imgsite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len,
                                  int quality, int progressive, int subsample,
                                  int strip);
 
+/// vips_webpsave_buffer for placeholders: quality for colour and for the
+/// alpha plane (alpha_q; libvips stores alpha losslessly by default, which
+/// triples a 16 px placeholder), effort 6.
+int imgsite_vips_webpsave_tiny_buffer(VipsImage *in, void **buf, size_t *len,
+                                      int quality, int alpha_quality);
+
 /// vips_webpsave_buffer with quality and effort. libvips 8.14 ignores
 /// `strip` here: callers remove metadata fields before saving.
 int imgsite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len,

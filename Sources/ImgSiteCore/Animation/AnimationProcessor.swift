@@ -13,7 +13,7 @@ struct AnimationProcessor: Sendable {
     var lanes = 1
 
     func encode(
-        _ job: ImageJob, header: SourceHeader, except cached: Set<VariantSpec>, placeholder: Bool
+        _ job: ImageJob, header: SourceHeader, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
     ) throws(BuildError) -> ImageProcessor.Encoded {
         let path = job.source.relativePath
         let source = try open(job.source.absolutePath, displayPath: path)

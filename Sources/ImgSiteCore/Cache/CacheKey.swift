@@ -34,6 +34,6 @@ enum CacheKey {
     }
 
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int]) -> String {
-        SourceHash.of(text: "placeholder|\(image)|\(kind.rawValue)|\(chain)")
+        SourceHash.of(text: "placeholder|r\(PlaceholderPolicy.recipe)|\(image)|\(kind.rawValue)|\(chain)")
     }
 }

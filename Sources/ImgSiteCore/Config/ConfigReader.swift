@@ -155,6 +155,26 @@ extension ConfigReader {
 }
 
 extension ConfigReader {
+    /// `albums:`: album folder → its settings. Folders are relative to the
+    /// input, "/"-separated, with no "." or ".." parts.
+    func albums(_ node: Node) throws -> [String: AlbumSettings] {
+        var albums: [String: AlbumSettings] = [:]
+        for (keyNode, value) in try mapping(node, key: "albums") {
+            let raw = try string(keyNode, key: "albums")
+            let folder = raw.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+            guard !folder.isEmpty, !raw.hasPrefix("/"), !folder.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
+                throw fail("albums", keyNode, "must name album folders relative to the input folder (e.g. travel/2019), not '\(raw)'")
+            }
+            let key = "albums.\(folder)"
+            let map = try mapping(value, key: key)
+            try rejectUnknown(map, allowed: ["placeholder"], parent: key)
+            var settings = AlbumSettings()
+            if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
+            albums[folder] = settings
+        }
+        return albums
+    }
+
     func budgets(_ node: Node) throws -> BudgetSettings {
         let map = try mapping(node, key: "budgets")
         try rejectUnknown(map, allowed: ["first_view", "variant", "viewport"], parent: "budgets")

@@ -41,7 +41,7 @@ extension SiteConfig {
     }
 
     private enum TopKey: String, CaseIterable {
-        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, animated, budgets
+        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets
         case maxWidth = "max_width"
         case pixelLimit = "pixel_limit"
     }
@@ -62,6 +62,7 @@ extension SiteConfig {
         case .jxl: jxl = try reader.codec(node, key: name, defaults: jxl, effort: 1...9)
         case .metadata: metadata = try reader.choice(node, key: name)
         case .placeholder: placeholder = try reader.choice(node, key: name)
+        case .albums: albums = try reader.albums(node)
         case .animated: animated = try reader.animated(node, defaults: animated)
         case .budgets: budgets = try reader.budgets(node)
         }

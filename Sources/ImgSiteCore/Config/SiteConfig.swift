@@ -33,13 +33,32 @@ public struct SiteConfig: Sendable, Equatable {
     /// before any decoding (decompression bombs).
     public var pixelLimit = 100_000_000
     /// The placeholder painted before an image loads.
-    public var placeholder: PlaceholderKind = .grid
+    public var placeholder: PlaceholderKind = .standard
+    /// Per-album settings, by album folder relative to the input ("travel/2019");
+    /// an album's choice holds for the albums inside it too.
+    public var albums: [String: AlbumSettings] = [:]
     /// How animations (GIF, animated WebP, APNG) are fitted and saved.
     public var animated = AnimationSettings()
     /// Byte limits on first views and files (none by default).
     public var budgets = BudgetSettings()
 
     public init() {}
+}
+
+/// What one album may set differently from the site.
+public struct AlbumSettings: Sendable, Equatable {
+    public var placeholder: PlaceholderKind?
+
+    public init(placeholder: PlaceholderKind? = nil) {
+        self.placeholder = placeholder
+    }
+}
+
+extension SiteConfig {
+    /// The placeholder of every image: the site's, or its album's.
+    public var placeholderPolicy: PlaceholderPolicy {
+        PlaceholderPolicy(site: placeholder, albums: albums.compactMapValues(\.placeholder))
+    }
 }
 
 /// How variant widths are chosen.

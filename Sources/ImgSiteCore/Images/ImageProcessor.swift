@@ -29,9 +29,9 @@ struct ImageProcessor: Sendable {
         var placeholder: Placeholder?
     }
 
-    /// Encodes every variant of `job` but those in `cached`, and the
-    /// placeholder if `placeholder` is set.
-    func encode(_ job: ImageJob, except cached: Set<VariantSpec> = [], placeholder: Bool = true) throws(BuildError) -> Encoded {
+    /// Encodes every variant of `job` but those in `cached`, and a
+    /// placeholder of kind `placeholder` unless it is nil or `.none`.
+    func encode(_ job: ImageJob, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil) throws(BuildError) -> Encoded {
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         switch header.kind {
         case .animated:
@@ -45,7 +45,7 @@ struct ImageProcessor: Sendable {
     /// Decodes the source (an animation's first frame) at the chain's
     /// largest width and encodes `specs`, each a width of `plan.chain`.
     func encodeStills(
-        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: Bool
+        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
@@ -63,7 +63,7 @@ struct ImageProcessor: Sendable {
             // Largest first, so the lanes finish together.
             let work = specs.map { spec in (sizes[chain.firstIndex(of: spec.width)!], spec) }
             let variants = try encodeAll(work, credit: credit)
-            let sample = placeholder ? try settings.placeholder.codec.map { try Self.placeholder(of: smallest, codec: $0) } : nil
+            let sample = try placeholder?.codec.map { codec in try Self.placeholder(of: smallest, codec: codec, path: path) }
             let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
             return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
         } catch let error as VipsError {
@@ -117,10 +117,16 @@ struct ImageProcessor: Sendable {
         LoaderMessage.relevant(VipsError.reason(error), fileExtension: (file as NSString).pathExtension)
     }
 
-    static func placeholder(of image: VipsImage, codec: any PlaceholderCodec) throws -> Placeholder {
+    /// The placeholder of `image` (alpha kept: the codec composites it or
+    /// carries it), sampled at the size its codec asks for.
+    static func placeholder(of image: VipsImage, codec: any PlaceholderCodec, path: String) throws -> Placeholder {
         let size = codec.sampleSize(aspect: Double(image.width) / Double(image.height))
-        let tiny = try image.flattened().resized(toWidth: size.width, height: size.height)
-        let pixels = try tiny.pixelBytes()
-        return Placeholder(sample: RGBGrid(width: size.width, height: size.height, pixels: pixels), codec: codec)
+        let tiny = try image.rgba().resized(toWidth: size.width, height: size.height)
+        let sample = PixelSample(width: size.width, height: size.height, rgba: try tiny.pixelBytes())
+        do {
+            return try codec.make(sample)
+        } catch {
+            throw BuildError(.encode, path: path, "its \(codec.kind.rawValue) placeholder cannot be made: \(VipsError.reason(error))")
+        }
     }
 }

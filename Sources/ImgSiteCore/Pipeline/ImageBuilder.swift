@@ -37,13 +37,14 @@ struct ImageBuilder: Sendable {
         let path = job.source.relativePath
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
-        var found = force ? Found() : try cached(imageKey, job: job)
-        if found.isComplete(wantsPlaceholder: settings.placeholder.codec != nil) {
+        let kind = settings.placeholder.kind(forSource: path)
+        var found = force ? Found() : try cached(imageKey, job: job, placeholder: kind)
+        if found.isComplete(wantsPlaceholder: kind.codec != nil) {
             let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try processor.encode(
-            job, except: Set(found.variants.keys), placeholder: settings.placeholder.codec != nil && found.placeholder == nil)
+            job, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
         if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
         found.record = encoded.record
         found.plan = encoded.plan
@@ -62,7 +63,7 @@ struct ImageBuilder: Sendable {
             found.variants[spec] = cached
             fresh[key] = cached
         }
-        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, chain: encoded.plan.chain), $0) }
+        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, chain: encoded.plan.chain), $0) }
         let (result, summary) = try finish(
             job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
@@ -93,7 +94,7 @@ struct ImageBuilder: Sendable {
         }
     }
 
-    private func cached(_ imageKey: String, job: ImageJob) throws(BuildError) -> Found {
+    private func cached(_ imageKey: String, job: ImageJob, placeholder kind: PlaceholderKind) throws(BuildError) -> Found {
         do {
             guard let record = try store.record(imageKey) else { return Found() }
             try SourceHeader.checkPixelLimit(
@@ -104,7 +105,7 @@ struct ImageBuilder: Sendable {
             let rows = try store.variants(Array(keys.keys))
             var variants: [VariantSpec: CachedVariant] = [:]
             for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
-            let placeholder = try settings.placeholder.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, chain: plan.chain))
+            let placeholder = try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, chain: plan.chain))
             return Found(record: record, plan: plan, variants: variants, placeholder: placeholder)
         } catch let error as BuildError {
             throw error
@@ -137,9 +138,8 @@ struct ImageBuilder: Sendable {
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
             hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: record.metadata,
             warnings: record.warnings)
-        let wantsPlaceholder = settings.placeholder.codec != nil
         let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
-            + (wantsPlaceholder ? [placeholderKey(imageKey, chain: plan.chain)] : [])
+            + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, chain: plan.chain)] } ?? [])
         do {
             let (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
@@ -175,7 +175,7 @@ struct ImageBuilder: Sendable {
         return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width))
     }
 
-    private func placeholderKey(_ imageKey: String, chain: [Int]) -> String {
-        CacheKey.placeholder(image: imageKey, kind: settings.placeholder, chain: chain)
+    private func placeholderKey(_ imageKey: String, kind: PlaceholderKind, chain: [Int]) -> String {
+        CacheKey.placeholder(image: imageKey, kind: kind, chain: chain)
     }
 }

@@ -13,9 +13,12 @@ public struct GridPlaceholder: PlaceholderCodec {
     public init() {}
 
     public func sampleSize(aspect: Double) -> (width: Int, height: Int) {
-        let long = Self.maxCells
-        let short = Int((Double(long) / max(aspect, 1 / aspect)).rounded()).clamped(1, long)
-        return aspect >= 1 ? (long, short) : (short, long)
+        ImgSiteCore.sampleSize(aspect: aspect, long: Self.maxCells)
+    }
+
+    public func make(_ sample: PixelSample) -> Placeholder {
+        let value = encode(sample.flattened())
+        return Placeholder(kind: kind, value: value, css: Placeholder.imageCSS(Placeholder.pngDataURI(TinyPNG.encode(decode(value)!))))
     }
 
     public func encode(_ sample: RGBGrid) -> String {
@@ -33,8 +36,4 @@ public struct GridPlaceholder: PlaceholderCodec {
         // Spread 6 bits over 8: 63 → 255, 0 → 0.
         return RGBGrid(width: width, height: height, pixels: cells.map { UInt8($0 << 2 | $0 >> 4) })
     }
-}
-
-extension Comparable {
-    func clamped(_ low: Self, _ high: Self) -> Self { min(max(self, low), high) }
 }

@@ -1,66 +1,101 @@
-import Foundation
-
-/// Which placeholder technique a site uses. New kinds (e.g. ThumbHash) add
-/// a case and a `PlaceholderCodec`; the pipeline and templates stay as they are.
+/// Which placeholder a site or album paints before its images load. Every
+/// kind is painted by CSS alone (a data-URI image or gradients made at
+/// build time): no script, no WebAssembly. README "Placeholders" has the
+/// measured cost and likeness of each.
 public enum PlaceholderKind: String, Sendable, CaseIterable, Codable {
-    /// A tiny colour grid, 6 bits a channel (`GridPlaceholder`).
+    /// ThumbHash: about 25 bytes, carries alpha; painted as its 16 px decode (WebP).
+    case thumbhash
+    /// BlurHash, 4 × 3 components; painted as its 16 px decode (WebP).
+    case blurhash
+    /// A colour grid of up to 4 × 4 cells, 6 bits a channel.
     case grid
+    /// A 16 px WebP of the image, softened by an SVG Gaussian blur.
+    case lqip
+    /// The dominant colour (the most common one, not the mean).
+    case color
+    /// Radial CSS gradients over the mean colour, no image at all.
+    case css
     /// No placeholder.
     case none
+
+    /// The default: the best likeness within 400 bytes of HTML (README table).
+    public static let standard = PlaceholderKind.thumbhash
 
     /// The codec implementing this kind, nil for `.none`.
     public var codec: (any PlaceholderCodec)? {
         switch self {
+        case .thumbhash: ThumbHashPlaceholder()
+        case .blurhash: BlurHashPlaceholder()
         case .grid: GridPlaceholder()
+        case .lqip: LQIPPlaceholder()
+        case .color: ColorPlaceholder()
+        case .css: CSSGradientPlaceholder()
         case .none: nil
         }
     }
 }
 
-/// A tiny RGB image: the sample a placeholder is computed from, and what
-/// its compact string decodes back to.
-public struct RGBGrid: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    /// Interleaved R, G, B bytes, row by row.
-    public var pixels: [UInt8]
-
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(pixels.count == width * height * 3, "RGBGrid needs width × height × 3 bytes")
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-}
-
-/// One placeholder technique: what sample it needs, how it packs the sample
-/// into a compact string, and how it unpacks it again.
+/// One placeholder technique: the sample it needs and how it turns the
+/// sample into a compact value and the CSS that paints it.
 public protocol PlaceholderCodec: Sendable {
     var kind: PlaceholderKind { get }
-    /// Grid size to sample for an image of this aspect (width / height).
+    /// The sample to take of an image of this aspect (width / height).
     func sampleSize(aspect: Double) -> (width: Int, height: Int)
-    func encode(_ sample: RGBGrid) -> String
-    /// The grid the string stands for, or nil if it is not one of ours.
-    func decode(_ text: String) -> RGBGrid?
+    func make(_ sample: PixelSample) throws -> Placeholder
 }
 
-/// A computed placeholder: the compact string (kept in the manifest) and
-/// the data-URI image painted behind the photo (kept in the HTML).
+/// A computed placeholder.
 public struct Placeholder: Sendable, Codable, Equatable {
     public var kind: PlaceholderKind
+    /// The compact form kept in `manifest.json`: a ThumbHash (base64), a
+    /// BlurHash, a grid string, a colour, or the CSS or data URI itself.
     public var value: String
-    public var dataURI: String
+    /// CSS declarations that paint it as the image's background.
+    public var css: String
 
-    /// Computes the placeholder of `sample` with `codec`.
-    public init(sample: RGBGrid, codec: any PlaceholderCodec) {
-        kind = codec.kind
-        value = codec.encode(sample)
-        let decoded = codec.decode(value) ?? sample
-        dataURI = "data:image/png;base64," + TinyPNG.encode(decoded).base64
+    public init(kind: PlaceholderKind, value: String, css: String) {
+        self.kind = kind
+        self.value = value
+        self.css = css
     }
+
+    /// The `data-` attribute carrying a hash for apps that decode it
+    /// natively (`data-thumbhash`, `data-blurhash`); nil for kinds whose
+    /// value is already the CSS.
+    public var dataAttribute: (name: String, value: String)? {
+        switch kind {
+        case .thumbhash, .blurhash, .grid: ("data-\(kind.rawValue)", value)
+        case .lqip, .color, .css, .none: nil
+        }
+    }
+
+    /// The CSS that paints a tiny image stretched over the whole box.
+    static func imageCSS(_ dataURI: String) -> String { "background:url(\(dataURI)) 0 0/100% 100% no-repeat" }
+
+    static func pngDataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + png.base64 }
+
+    /// A small decode painted as a lossy WebP (a third of a PNG's bytes).
+    static func paintedCSS(_ sample: PixelSample) throws -> String {
+        imageCSS("data:image/webp;base64," + (try TinyWebP.encode(sample, quality: paintQuality)).base64)
+    }
+
+    /// WebP quality of painted decodes: their content is a few smooth
+    /// cosines, which quality 50 keeps within 1 ΔE (README table).
+    static let paintQuality = 50
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     var base64: String { Data(self).base64EncodedString() }
 }
 
+import struct Foundation.Data
+
+extension Comparable {
+    func clamped(_ low: Self, _ high: Self) -> Self { min(max(self, low), high) }
+}
+
+/// The sample size with `long` pixels on the long side and the aspect kept.
+func sampleSize(aspect: Double, long: Int) -> (width: Int, height: Int) {
+    let short = Int((Double(long) / max(aspect, 1 / aspect)).rounded()).clamped(1, long)
+    return aspect >= 1 ? (long, short) : (short, long)
+}

@@ -10,7 +10,7 @@ public struct ImageSettings: Sendable, Hashable {
     public var avif: CodecSettings
     public var jxl: CodecSettings
     public var metadata: MetadataPolicy
-    public var placeholder: PlaceholderKind
+    public var placeholder: PlaceholderPolicy
     public var pixelLimit: Int
     public var animated: AnimationSettings
     /// Stable text hash of everything above plus the imgsite version,
@@ -25,7 +25,7 @@ public struct ImageSettings: Sendable, Hashable {
         avif = config.avif
         jxl = config.jxl
         metadata = config.metadata
-        placeholder = config.placeholder
+        placeholder = config.placeholderPolicy
         pixelLimit = config.pixelLimit
         animated = config.animated
         key = ContentHash.short(

@@ -75,7 +75,7 @@ extension DefaultTheme {
 {{#sources}}
 <source{{#media}} media="{{media}}"{{/media}} type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">
 {{/sources}}
-<img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high"{{/lazy}} style="{{style}}">
+<img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high"{{/lazy}} style="{{style}}"{{#placeholderData}} {{name}}="{{value}}"{{/placeholderData}}{{#clearsPlaceholder}} onload="this.style.background='none'"{{/clearsPlaceholder}}>
 </picture>
 """#,
         "photo": #"""
@@ -117,11 +117,11 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .cell a { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
   background: #f2f2f2; position: relative; overflow: hidden; color: inherit; text-decoration: none; }
 .cell picture { display: contents; }
-.cell img { display: block; height: auto; max-height: 100%; background-size: 100% 100%; }
+.cell img { display: block; height: auto; max-height: 100%; }
 .albums .label { position: absolute; left: 0; right: 0; bottom: 0; padding: 4px 8px;
   background: rgba(255, 255, 255, 0.85); font-weight: 600; }
 .photo { margin: 0; }
-.photo img { display: block; width: 100%; height: auto; margin: 0 auto; background-size: 100% 100%; }
+.photo img { display: block; width: 100%; height: auto; margin: 0 auto; }
 .photo figcaption { max-width: {{photoMaxWidth}}px; margin: 0 auto; }
 .pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 1em 0; flex-wrap: wrap; }
 .site-footer { color: #888; font-size: 0.875rem; padding-top: 2em; padding-bottom: 2em; }

@@ -59,10 +59,8 @@ struct PictureBuilder {
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
         var css = style
-        if let placeholder = image.placeholder, !image.hasAlpha {
-            css += " background-image: url(\(placeholder.dataURI));"
-        }
-        return [
+        if let placeholder = image.placeholder { css += " " + placeholder.css }
+        var context: [String: Any] = [
             "sources": sources,
             "src": root + (fallback?.path ?? ""),
             "srcset": srcset(jpegs, root: root),
@@ -72,7 +70,13 @@ struct PictureBuilder {
             "alt": alt,
             "lazy": !eager,
             "style": css,
+            // Behind a transparent image the placeholder would show through
+            // once it has loaded: the image clears it then, where scripts
+            // run. (Without them the placeholder stays, shaped by its alpha.)
+            "clearsPlaceholder": image.placeholder != nil && image.hasAlpha,
         ]
+        if let data = image.placeholder?.dataAttribute { context["placeholderData"] = ["name": data.name, "value": data.value] }
+        return context
     }
 
     private func srcset(_ variants: [Variant], root: String) -> String {

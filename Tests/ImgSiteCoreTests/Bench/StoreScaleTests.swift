@@ -13,7 +13,7 @@ struct StoreScaleTests {
         let count = StoreScale.images!
         let folder = try Corpus.scratch("store")
         let store = try BuildStore(folder: folder, root: folder.appendingPathComponent("site"))
-        let placeholder = Placeholder(sample: RGBGrid(width: 4, height: 3, pixels: Array(repeating: 128, count: 36)), codec: GridPlaceholder())
+        let placeholder = GridPlaceholder().make(PixelSample(width: 4, height: 3, rgba: Array(repeating: 128, count: 48)))
         func path(_ index: Int) -> String { "album-\(index / 500)/photo-\(index).jpg" }
         func hex(_ index: Int, _ salt: String) -> String { SourceHash.of(texts: [String(index), salt]) }
 

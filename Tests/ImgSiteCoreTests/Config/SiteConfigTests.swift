@@ -17,6 +17,9 @@ import Testing
             templates: theme
             pixel_limit: 50000000
             placeholder: none
+            albums:
+              icons: { placeholder: color }
+              travel/2019/: { placeholder: lqip }
             animated: { memory_budget: 12.5 MB, min_integrity: 0.75, outputs: [webp] }
             """, file: "imgsite.yml")
         #expect(config.title == "Holidays")
@@ -27,11 +30,14 @@ import Testing
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3))
         #expect(config.webp.effort(width: 2000) == 5 && config.webp.effort(width: 2001) == 3)
         #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
+        #expect(config.albums == ["icons": AlbumSettings(placeholder: .color), "travel/2019": AlbumSettings(placeholder: .lqip)])
+        #expect(config.placeholderPolicy.kind(forSource: "travel/2019/a.jpg") == .lqip)
         #expect(config.animated.memoryBudget == 12_500_000 && config.animated.minIntegrity == 0.75 && config.animated.outputs == [.webp])
     }
 
     @Test func emptyFileIsDefaults() throws {
         #expect(try SiteConfig.parse(yaml: "", file: "imgsite.yml") == SiteConfig())
+        #expect(SiteConfig().placeholder == .thumbhash)
     }
 
     @Test("errors name the key and the line", arguments: [
@@ -51,6 +57,11 @@ import Testing
         ("metadata: everything\n", "metadata", 1, "one of"),
         ("version: 2\n", "version", 1, "reads version 1"),
         ("jpeg: { chroma_subsampling: \"4:2:2\" }\n", "jpeg.chroma_subsampling", 1, "4:4:4"),
+        ("placeholder: blur\n", "placeholder", 1, "one of thumbhash, blurhash, grid, lqip, color, css, none"),
+        ("albums:\n  icons: { placeholder: webp }\n", "albums.icons.placeholder", 2, "one of thumbhash"),
+        ("albums:\n  icons: { widths: [100] }\n", "albums.icons.widths", 2, "not a known key"),
+        ("albums:\n  ../up: { placeholder: css }\n", "albums", 2, "relative to the input folder"),
+        ("albums: [icons]\n", "albums", 1, "mapping"),
     ])
     func errors(_ yaml: String, _ key: String, _ line: Int, _ words: String) {
         do {

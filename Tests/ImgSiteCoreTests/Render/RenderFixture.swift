@@ -13,10 +13,10 @@ enum RenderFixture {
                         height: Int((Double(height) * Double(w) / Double(width)).rounded()), bytes: w * 10)
             }
         }
-        let grid = RGBGrid(width: 2, height: 1, pixels: [200, 100, 50, 10, 20, 30])
+        let sample = PixelSample(width: 2, height: 1, rgba: [200, 100, 50, 255, 10, 20, 30, 255])
         return ProcessedImage(
             source: source, sourceBytes: 1000, width: width, height: height,
-            hasAlpha: false, variants: variants, placeholder: Placeholder(sample: grid, codec: GridPlaceholder()),
+            hasAlpha: false, variants: variants, placeholder: GridPlaceholder().make(sample),
             metadata: KeptMetadata(captureDate: date, caption: caption), warnings: [])
     }
 

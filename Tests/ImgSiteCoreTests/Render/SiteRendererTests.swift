@@ -5,12 +5,14 @@ import Testing
 @Suite struct SiteRendererTests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
 
-    /// Compares with the recorded file; `IMGSITE_RECORD=1 swift test` re-records.
+    /// Compares with the recorded file; `IMGSITE_RECORD=1 swift test` re-records
+    /// and fails, so a run that only wrote baselines is never green.
     static func assertSnapshot(_ text: String, named name: String) throws {
         let url = snapshots.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["IMGSITE_RECORD"] == "1" {
             try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name); run the tests again without IMGSITE_RECORD")
             return
         }
         let recorded = try String(contentsOf: url, encoding: .utf8)
@@ -58,7 +60,8 @@ import Testing
         #expect(images.count == 4)
         for image in images {
             #expect(image.contains("width=\"") && image.contains("height=\""))
-            #expect(image.contains("background-image: url(data:image/png;base64,"))
+            #expect(image.contains("background:url(data:image/png;base64,"))
+            #expect(image.contains(" data-grid=\"") && !image.contains("onload="), "opaque images keep their placeholder underneath")
             #expect(image.contains("fetchpriority=\"high\""), "the first rows load eagerly")
         }
         #expect(album.contains("<source type=\"image/webp\" srcset=\"../summer-2024/_img/"))
@@ -66,6 +69,19 @@ import Testing
         renderer.eagerCount = 1
         let lazy = try renderer.render(planned, results: results).first { $0.path == "summer-2024/index.html" }!.contents
         #expect(lazy.components(separatedBy: "loading=\"lazy\" decoding=\"async\"").count - 1 == 3)
+    }
+
+    @Test("a transparent image clears its placeholder once loaded; no placeholder, no background")
+    func transparentImages() throws {
+        var (planned, results) = RenderFixture.site()
+        results["Summer 2024/a.jpg"]!.hasAlpha = true
+        results["Summer 2024/b.jpg"]!.placeholder = nil
+        let album = try #require(try RenderFixture.render(planned, results)["summer-2024/index.html"])
+        let images = album.components(separatedBy: "<img ").dropFirst()
+        let transparent = try #require(images.first { $0.contains("alt=\"a\"") })
+        #expect(transparent.contains("background:url(") && transparent.contains(" onload=\"this.style.background='none'\""))
+        let bare = try #require(images.first { $0.contains("alt=\"b\"") })
+        #expect(!bare.contains("background") && !bare.contains("data-grid") && !bare.contains("onload"))
     }
 
     @Test("albums of more than one page are paginated with links")

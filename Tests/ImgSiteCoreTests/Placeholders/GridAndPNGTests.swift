@@ -31,4 +31,27 @@ import Foundation
         #expect(image.width == 3 && image.height == 2)
         #expect(try image.pixelBytes() == grid.pixels)
     }
+
+    @Test("RGBA PNGs keep alpha exactly; every row filter round-trips; a smooth image deflates")
+    func rgbaPNG() throws {
+        // A gradient with noise, so each of the five filters wins some row.
+        var rgba: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<24 {
+                let noise: Int = (x * y * 37) % 256
+                rgba += [UInt8(x * 10), UInt8(y * 15), UInt8(noise), UInt8(255 - x * 5)]
+            }
+        }
+        let sample = PixelSample(width: 24, height: 16, rgba: rgba)
+        let png = TinyPNG.encode(sample)
+        let image = try VipsImage.decode(png)
+        #expect(image.hasAlpha && image.width == 24 && image.height == 16)
+        #expect(try image.pixelBytes() == rgba)
+        var smoothPixels: [UInt8] = []
+        for i in 0..<(24 * 16) { smoothPixels += [UInt8(i % 24 * 8), UInt8(i / 24 * 12), 90, 255] }
+        let opaque = PixelSample(width: 24, height: 16, rgba: smoothPixels)
+        let smooth = TinyPNG.encode(opaque)
+        #expect(try VipsImage.decode(smooth).bands == 3)
+        #expect(smooth.count < 24 * 16 * 3 / 4, "\(smooth.count) bytes")
+    }
 }
