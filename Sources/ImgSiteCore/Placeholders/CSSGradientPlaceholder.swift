@@ -1,6 +1,7 @@
 /// CSS gradients and no image: the sample averaged into 3 × 2 cells (2 × 3
 /// for portraits), each painted as a radial gradient centred on its cell
-/// that fades out over a cell and a half, over the mean colour. About
+/// that fades out over one cell, over the mean colour (1.5 and 0.8 cells
+/// scored worse in the README's likeness table). About
 /// 300 bytes; the browser draws it at any size with no decode.
 public struct CSSGradientPlaceholder: PlaceholderCodec {
     public var kind: PlaceholderKind { .css }
@@ -26,7 +27,7 @@ public struct CSSGradientPlaceholder: PlaceholderCodec {
             for column in 0..<columns {
                 let x = percent((Double(column) + 0.5) / Double(columns))
                 let y = percent((Double(row) + 0.5) / Double(rows))
-                let radiusX = percent(1.5 / Double(columns)), radiusY = percent(1.5 / Double(rows))
+                let radiusX = percent(1.0 / Double(columns)), radiusY = percent(1.0 / Double(rows))
                 layers.append("radial-gradient(\(radiusX) \(radiusY) at \(x) \(y),\(cells.hexColour(at: row * columns + column)),#0000)")
             }
         }

@@ -55,6 +55,52 @@ final class WebDriver {
         try await call("POST", "session/\(session)/execute/async", ["script": script, "args": []])
     }
 
+    /// A Chrome DevTools Protocol command (chromedriver's `goog/cdp/execute`):
+    /// works with the page's scripts disabled.
+    @discardableResult
+    func cdp(_ command: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+        (try await call("POST", "session/\(session)/goog/cdp/execute", ["cmd": command, "params": parameters]) as? [String: Any]) ?? [:]
+    }
+
+    /// The viewport as a PNG, through DevTools (no page script involved).
+    func screenshot() async throws -> [UInt8] {
+        let reply = try await cdp("Page.captureScreenshot", ["format": "png"])
+        guard let data = (reply["data"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
+            throw Failure(description: "no screenshot in \(reply.keys)")
+        }
+        return Array(data)
+    }
+
+    /// The border boxes (x, y, width, height in CSS px) of the elements
+    /// `selector` matches, read through DevTools' DOM (no page script).
+    func boxes(_ selector: String) async throws -> [(x: Double, y: Double, width: Double, height: Double)] {
+        let document = try await cdp("DOM.getDocument", ["depth": 0])
+        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
+        let nodes = (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
+        var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+        for node in nodes {
+            let model = (try await cdp("DOM.getBoxModel", ["nodeId": node])["model"] as? [String: Any]) ?? [:]
+            let quad = (model["border"] as? [Double]) ?? []
+            guard quad.count == 8 else { continue }
+            boxes.append((quad[0], quad[1], quad[2] - quad[0], quad[5] - quad[1]))
+        }
+        return boxes
+    }
+
+    /// One attribute of each element `selector` matches, through DevTools.
+    func attributes(_ selector: String, name: String) async throws -> [String] {
+        let document = try await cdp("DOM.getDocument", ["depth": 0])
+        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
+        let nodes = (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
+        var values: [String] = []
+        for node in nodes {
+            let pairs = (try await cdp("DOM.getAttributes", ["nodeId": node])["attributes"] as? [String]) ?? []
+            let index = stride(from: 0, to: pairs.count - 1, by: 2).first { pairs[$0] == name }
+            values.append(index.map { pairs[$0 + 1] } ?? "")
+        }
+        return values
+    }
+
     /// Console entries of the page since the last call.
     func consoleLog() async throws -> [[String: Any]] {
         (try await call("POST", "session/\(session)/se/log", ["type": "browser"]) as? [[String: Any]]) ?? []
