@@ -7,7 +7,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench soak fuzz templates deps test-deps clean
+.PHONY: all build example test bench bench-placeholders bench-peers soak fuzz templates deps test-deps clean
 
 all: build
 
@@ -36,11 +36,33 @@ test: test-deps
 	$(SWIFT) test
 	scripts/ci/replay.sh
 
-## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images
+## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
 bench: build
 	python3 scripts/bench/bench.py
 	python3 scripts/bench/watch.py
 	IMGSITE_STORE_SCALE=100000 $(SWIFT) test --filter StoreScaleTests
+	$(MAKE) bench-placeholders
+
+# Python packages for the benchmarks, in a venv under .build (never the system's).
+BENCH_VENV := .build/bench-venv
+$(BENCH_VENV)/bin/python:
+	@python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null || \
+	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null)
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q 'selenium>=4.10,<5' pillow numpy
+
+## bench-placeholders: bytes, compute time (release build) and likeness in Chromium of every placeholder kind on the corpus (README table)
+bench-placeholders: test-deps $(BENCH_VENV)/bin/python
+	rm -rf .build/placeholder-bench
+	IMGSITE_PLACEHOLDER_BENCH=$(CURDIR)/.build/placeholder-bench $(SWIFT) test -c release -Xswiftc -enable-testing --filter PlaceholderBench
+	$(BENCH_VENV)/bin/python scripts/bench/placeholders.py .build/placeholder-bench
+
+## bench-peers: imgsite, sigal (PyPI), Hugo (apt) and libvips alone (pyvips) at equal work, side by side (not in CI; ~3 min)
+PEER_ROUNDS ?= 5
+bench-peers: build $(BENCH_VENV)/bin/python
+	@command -v hugo >/dev/null || ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null)
+	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3' pyvips
+	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 
 ## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
 soak: build
