@@ -17,6 +17,24 @@ int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
                         VIPS_SIZE_DOWN, "fail_on", fail_on, NULL);
 }
 
+int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
+                                       int width, VipsFailOn fail_on,
+                                       int to_srgb, int shrink) {
+  VipsImage *loaded;
+  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on,
+                    "access", VIPS_ACCESS_SEQUENTIAL, NULL))
+    return -1;
+  int result =
+      to_srgb ? vips_thumbnail_image(loaded, out, width, "height",
+                                     IMGSITE_NO_LIMIT, "size", VIPS_SIZE_DOWN,
+                                     "export_profile", "srgb", NULL)
+              : vips_thumbnail_image(loaded, out, width, "height",
+                                     IMGSITE_NO_LIMIT, "size", VIPS_SIZE_DOWN,
+                                     NULL);
+  g_object_unref(loaded);
+  return result;
+}
+
 int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) {
   return vips_thumbnail_image(in, out, width, "height", IMGSITE_NO_LIMIT,
                               "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL);
@@ -93,4 +111,22 @@ int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
 
 VipsImage *imgsite_vips_open_buffer(const void *buf, size_t len) {
   return vips_image_new_from_buffer(buf, len, "", NULL);
+}
+
+int imgsite_vips_autorot(VipsImage *in, VipsImage **out) {
+  return vips_autorot(in, out, NULL);
+}
+
+int imgsite_vips_mean_squared_difference(VipsImage *a, VipsImage *b,
+                                         double *out) {
+  VipsImage *difference, *squared;
+  if (vips_subtract(a, b, &difference, NULL))
+    return -1;
+  int result = vips_multiply(difference, difference, &squared, NULL);
+  g_object_unref(difference);
+  if (result)
+    return -1;
+  result = vips_avg(squared, out, NULL);
+  g_object_unref(squared);
+  return result;
 }

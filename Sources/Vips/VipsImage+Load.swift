@@ -39,6 +39,17 @@ extension VipsImage {
         }
     }
 
+    /// Like `thumbnail(of:width:failOn:toSRGB:)` for a JPEG, decoded at
+    /// 1/`jpegShrink` of its size by libjpeg's DCT scaling (2, 4 or 8; the
+    /// caller picks one that stays at or above `width`), then resized,
+    /// rotated and colour-converted as `thumbnail` would.
+    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool, jpegShrink: Int) throws(VipsError) -> VipsImage {
+        precondition([2, 4, 8].contains(jpegShrink), "libjpeg scales by 2, 4 or 8")
+        return try make("thumbnail", path: path, builds: true) {
+            imgsite_vips_thumbnail_jpeg_shrunk(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink))
+        }
+    }
+
     /// Whether the image needs a colour transform to become sRGB: it embeds
     /// an ICC profile, or it is CMYK.
     public var needsColourTransform: Bool {

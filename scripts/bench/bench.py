@@ -13,7 +13,8 @@ import json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "photos")
-IMGSITE = os.path.join(ROOT, ".build", "release", "imgsite")
+# `bench.py [IMGSITE]`: another binary, e.g. an older build, for a before/after.
+IMGSITE = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "imgsite")
 BASELINE_SRC = os.path.join(ROOT, "scripts", "bench", "baseline.c")
 QUALITY = {"jpeg": (80, 0), "webp": (80, 4), "avif": (50, 1)}  # imgsite's defaults
 
@@ -66,6 +67,9 @@ def main():
     print(f"{'libvips alone':22}{alone[0]:8.2f}{alone[2]:8.2f}{alone[1]:10.0f}{alone_bytes / 1e6:11.1f}")
     ratio = ours[0] / alone[0]
     print(f"CPU ratio imgsite / libvips alone: {ratio:.2f} (target ≤ 1.5)")
+    megapixels = sum(i["width"] * i["height"] for i in manifest["images"]) / 1e6
+    print(f"imgsite, default widths and formats: {ours[0] / megapixels * 1000:.0f} ms of CPU per source megapixel "
+          f"({megapixels:.0f} MP)")
     animations(work, ours, sources)
     shutil.rmtree(work)
     return 0 if ratio <= 1.5 else 1

@@ -62,6 +62,14 @@ VipsImage *imgsite_vips_open_header(const char *path);
 int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
                                 VipsFailOn fail_on, int to_srgb);
 
+/// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
+/// the caller to stay at or above the target) and sequential access, then
+/// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
+/// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
+int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
+                                       int width, VipsFailOn fail_on,
+                                       int to_srgb, int shrink);
+
 /// vips_thumbnail_image(in, &out, width, "height", huge, "size", DOWN,
 /// "no_rotate", TRUE): a smaller width from an already decoded image.
 int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
@@ -140,5 +148,14 @@ int imgsite_vips_webpsave_animated_buffer(VipsImage *in, void **buf, size_t *len
 
 /// G_TYPE_STRING is a macro Swift cannot import: the type of a string field.
 static inline GType imgsite_gtype_string(void) { return G_TYPE_STRING; }
+
+/// vips_autorot: upright by the EXIF orientation tag (the quality
+/// reference of a full decode; imgsite's own path rotates in thumbnail).
+int imgsite_vips_autorot(VipsImage *in, VipsImage **out);
+
+/// The mean over every pixel and band of (a - b)², computed by libvips
+/// (vips_subtract, vips_multiply, vips_avg) on images of the same size.
+int imgsite_vips_mean_squared_difference(VipsImage *a, VipsImage *b,
+                                         double *out);
 
 #endif

@@ -1,3 +1,5 @@
+import struct Foundation.Data
+
 /// A short hash of output bytes for cache-busting file names
 /// (`storm-960.3fa9c2d1.webp`): FNV-1a 64-bit, shown as 8 hex digits.
 /// It names content, it does not protect it, so a fast non-cryptographic
@@ -18,6 +20,12 @@ public enum ContentHash {
         let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
         let hex = String(folded, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The same for bytes in one buffer (an encoded variant): read in place,
+    /// not through `Data`'s byte-at-a-time iterator, which took 1 % of a build.
+    public static func short(_ data: Data) -> String {
+        data.withUnsafeBytes { short($0) }
     }
 
     /// Hash of text, e.g. a description of build settings.

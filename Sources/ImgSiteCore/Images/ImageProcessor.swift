@@ -49,7 +49,7 @@ struct ImageProcessor: Sendable {
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
-        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], toSRGB: header.needsColourTransform)
+        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], header: header)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
@@ -89,12 +89,19 @@ struct ImageProcessor: Sendable {
 
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
     /// decodes what can be decoded and reports the damage as a warning.
-    private func decode(_ file: String, displayPath: String, width: Int, toSRGB: Bool) throws(BuildError) -> (VipsImage, [String]) {
+    private func decode(_ file: String, displayPath: String, width: Int, header: SourceHeader) throws(BuildError) -> (VipsImage, [String]) {
+        let shrink = header.loader == "jpegload" ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
+        let toSRGB = header.needsColourTransform
+        func load(_ failOn: FailOn) throws(VipsError) -> VipsImage {
+            shrink > 1
+                ? try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB, jpegShrink: shrink)
+                : try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB)
+        }
         do {
-            return (try VipsImage.thumbnail(of: file, width: width, failOn: .warning, toSRGB: toSRGB).materialized(lanes: lanes), [])
+            return (try load(.warning).materialized(lanes: lanes), [])
         } catch let strict {
             do {
-                let image = try VipsImage.thumbnail(of: file, width: width, failOn: .none, toSRGB: toSRGB).materialized()
+                let image = try load(.none).materialized()
                 return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])
             } catch {
                 throw BuildError(.decode, path: displayPath, "cannot be decoded: \(Self.reason(error, file))")

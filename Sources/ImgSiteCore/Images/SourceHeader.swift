@@ -13,6 +13,8 @@ struct SourceHeader {
     var fields: [String: String]
     /// An embedded ICC profile or CMYK: decode converts to sRGB.
     var needsColourTransform: Bool
+    /// libvips' loader ("jpegload", "pngload", …): JPEGs shrink on load.
+    var loader = ""
 
     /// EXIF tags read for ordering and captions; GPS is never read at all.
     static let wantedFields = [
@@ -38,7 +40,7 @@ struct SourceHeader {
         }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
-            fields: fields, needsColourTransform: image.needsColourTransform)
+            fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "")
     }
 
     var kind: SourceKind { SourceKind(frames: frames) }

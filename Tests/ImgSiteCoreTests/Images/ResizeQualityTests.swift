@@ -1,0 +1,74 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+import Vips
+
+/// The quality guard of the fast paths (shrink-on-load, each width derived
+/// from the one above): every JPEG imgsite makes of a corpus still is
+/// compared with a reference made the slow, careful way — a full decode,
+/// upright, in sRGB, one Lanczos-3 resize straight to the variant's size,
+/// the same encoder at the same settings — as PSNR of the decoded pixels.
+///
+/// The floors come from measuring this corpus both ways (reference vs
+/// output, PSNR of decoded JPEGs, where the JPEG noise at Q80–85 alone is
+/// around 38–40 dB):
+/// - libvips' own `vips_thumbnail`, imgsite's path before shrink-on-load:
+///   min 32.9 dB (the iPhone HEIC, which libvips decodes from its embedded
+///   preview), median 47.8–48.1 dB;
+/// - with shrink-on-load (largest width decoded at 1/2–1/8 by libjpeg's
+///   DCT scaling, then Lanczos): min 34.1 dB, median 44.7 dB in the
+///   800 + 280 profile (1,800 px photos at 800 px: 35.3 dB);
+/// - decoding straight at 1/8 for a 280 px thumbnail, which blurs and
+///   aliases visibly: 29–31 dB.
+/// So no output may be worse than libvips' own thumbnail is here (32.5 dB),
+/// and the median must stay within about 4 dB of the careful path (44 dB).
+@Suite struct ResizeQualityTests {
+    static let floor = 32.5
+    static let medianFloor = 44.0
+
+    /// The peers' profile (`make bench-peers`): every width well below the
+    /// source, so the largest is decoded with shrink-on-load.
+    static let thumbnailProfile: SiteConfig = {
+        var config = SiteConfig()
+        config.widths = .fixed([800, 280])
+        config.formats = [.jpeg]
+        config.jpeg.quality = 85
+        config.placeholder = .none
+        return config
+    }()
+
+    @Test("every JPEG variant of every corpus still is within the floor of a full-decode Lanczos reference",
+          arguments: ["default", "800 + 280"])
+    func againstFullDecode(_ profile: String) throws {
+        let config = profile == "default" ? SiteConfig() : Self.thumbnailProfile
+        let site = profile == "default" ? try CorpusSite.build() : try TestBuild.run(input: Corpus.photos, config: config)
+        let settings = ImageSettings(config: config, layout: ThemeLayout())
+        var scores: [(Double, String)] = []
+        for image in site.manifest.images where image.animation == nil {
+            let variants = image.variants.filter { $0.format == .jpeg && $0.role == .image }
+            guard !variants.isEmpty else { continue }
+            let full = try Self.fullDecode(Corpus.photo(image.source).path)
+            for variant in variants {
+                let made = try VipsImage.decode(Array(try Data(contentsOf: site.url(variant))))
+                let reference = try VipsImage.decode(
+                    full.resized(toWidth: variant.width, height: variant.height).encoded(settings.encoder(.jpeg, width: variant.width)))
+                let score = try made.srgb().psnr(against: reference.srgb())
+                scores.append((score, "\(image.source) at \(variant.width) px"))
+                #expect(score >= Self.floor, "\(image.source) at \(variant.width) px: \(score) dB against the reference")
+            }
+        }
+        let sorted = scores.map(\.0).sorted()
+        #expect(sorted.count >= 60, "\(sorted.count) outputs compared")
+        let median = sorted[sorted.count / 2]
+        #expect(median >= Self.medianFloor, "median \(median) dB")
+        print("quality guard, \(profile): \(sorted.count) JPEGs, min \(sorted.first!) dB, median \(median) dB; lowest: "
+              + scores.sorted { $0.0 < $1.0 }.prefix(3).map { "\($0.1) \(($0.0 * 10).rounded() / 10) dB" }.joined(separator: ", "))
+    }
+
+    /// The source fully decoded, upright, in sRGB, flattened onto white.
+    static func fullDecode(_ path: String) throws -> VipsImage {
+        var image = try VipsImage.header(of: path).autorotated()
+        if image.needsColourTransform { image = try image.iccTransformedToSRGB() }
+        return try image.srgb().flattened().materialized()
+    }
+}
