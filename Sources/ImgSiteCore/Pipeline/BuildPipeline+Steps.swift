@@ -72,7 +72,8 @@ extension BuildPipeline {
             settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
             force: options.force, lanes: max(1, options.jobs / stale.count))
         let observe = self.observe
-        let outcomes = WorkerPool.map(stale, workers: options.jobs) { job -> Result<ImageBuilder.Outcome, BuildError> in
+        // Largest files first (bytes stand in for decode cost): the last image started is a short one.
+        let outcomes = WorkerPool.map(stale, workers: options.jobs, cost: { $0.source.byteCount }) { job -> Result<ImageBuilder.Outcome, BuildError> in
             observe(.processing(job.source.relativePath))
             do throws(BuildError) {
                 let outcome = try builder.build(job)

@@ -8,15 +8,20 @@ import Vips
 /// decode/encode, which would starve the cooperative pool that the rest of
 /// the program (progress, the dev server) runs on.
 enum WorkerPool {
+    /// `cost`: when given, the costliest inputs are started first, so no
+    /// worker is left with a long job while the others sit idle at the end.
+    /// Outputs are in the order of `inputs` either way.
     static func map<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], workers: Int, _ body: @escaping @Sendable (Input) -> Output
+        _ inputs: [Input], workers: Int, cost: ((Input) -> Int)? = nil, _ body: @escaping @Sendable (Input) -> Output
     ) -> [Output] {
+        let order = cost.map { cost in inputs.indices.sorted { cost(inputs[$0]) > cost(inputs[$1]) } } ?? Array(inputs.indices)
         let state = Shared(State<Output>(results: Array(repeating: nil, count: inputs.count)))
         let group = DispatchGroup()
         for _ in 0..<max(1, min(workers, inputs.count)) {
             group.enter()
             let thread = Thread {
-                while let index = state.lock.withLock({ $0.takeNext(limit: inputs.count) }) {
+                while let next = state.lock.withLock({ $0.takeNext(limit: inputs.count) }) {
+                    let index = order[next]
                     let output = body(inputs[index])
                     state.lock.withLock { $0.results[index] = output }
                 }
