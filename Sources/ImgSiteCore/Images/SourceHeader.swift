@@ -87,7 +87,7 @@ struct SourceHeader {
         let keepCredit = policy == .keepCopyright
         return KeptMetadata(
             captureDate: date.flatMap(Self.isoDate),
-            caption: fields["exif-ifd0-ImageDescription"].flatMap(Self.realCaption),
+            caption: fields["exif-ifd0-ImageDescription"].flatMap(CameraCaption.real),
             artist: keepCredit ? fields["exif-ifd0-Artist"] : nil,
             copyright: keepCredit ? fields["exif-ifd0-Copyright"] : nil)
     }
@@ -98,16 +98,6 @@ struct SourceHeader {
         let parts = exif.split(whereSeparator: { $0 == ":" || $0 == " " }).map(String.init)
         guard parts.count == 6, parts.allSatisfy({ Int($0) != nil }), parts[0] != "0000" else { return nil }
         return "\(parts[0])-\(parts[1])-\(parts[2])T\(parts[3]):\(parts[4]):\(parts[5])"
-    }
-
-    /// Camera firmware fills ImageDescription with its own name; that is not a caption.
-    static let firmwareCaptions: Set<String> = [
-        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "KODAK DIGITAL CAMERA", "MINOLTA DIGITAL CAMERA",
-        "Default", "default",
-    ]
-
-    static func realCaption(_ text: String) -> String? {
-        firmwareCaptions.contains(text) ? nil : text
     }
 
     private static func megapixels(_ pixels: Int) -> String {

@@ -104,7 +104,7 @@ public struct SiteRenderer {
         let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
         var context = base(root: root, title: page.photo.planned.title, breadcrumbs: page.breadcrumbs)
         context["picture"] = PictureBuilder(layout: layout).photo(image, alt: alt(image, page.photo), root: root)
-        context["caption"] = image.metadata.caption
+        context["caption"] = image.metadata.caption.flatMap(CameraCaption.real)
         context["captureDate"] = image.metadata.captureDate
         context["captureDateText"] = image.metadata.captureDate.map(Self.readableDate)
         context["credit"] = Self.credit(image.metadata)
@@ -115,9 +115,11 @@ public struct SiteRenderer {
         return try render("photo", context)
     }
 
-    /// Alt text: the caption when there is one, else the title.
+    /// Alt text: the caption when there is one, else the title. Captions
+    /// are checked again here: records cached before a firmware text was
+    /// known still carry it.
     private func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
-        image.metadata.caption ?? photo.planned.title
+        image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
     }
 
     private func base(root: String, title: String?, breadcrumbs: [PageSpec.Link]) -> [String: Any] {

@@ -84,6 +84,15 @@ import Testing
         #expect(!bare.contains("background") && !bare.contains("data-grid") && !bare.contains("onload"))
     }
 
+    @Test("a caption cached before its firmware text was known is not alt text or a caption")
+    func firmwareCaptionFromCache() throws {
+        var (planned, results) = RenderFixture.site()
+        results["Summer 2024/a.jpg"]!.metadata.caption = "KONICA MINOLTA DIGITAL CAMERA"
+        let pages = try RenderFixture.render(planned, results)
+        #expect(try #require(pages["summer-2024/index.html"]).contains("alt=\"a\""))
+        #expect(!pages.values.contains { $0.contains("DIGITAL CAMERA") })
+    }
+
     @Test("albums of more than one page are paginated with links")
     func pagination() throws {
         let (planned, results) = RenderFixture.site(photoNames: (1...5).map { "p\($0).jpg" })
