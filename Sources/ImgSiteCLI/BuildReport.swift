@@ -40,7 +40,7 @@ final class BuildReport: Sendable {
                 entry.reason = error.reason
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[error.path] = entry
-            case .started, .step, .waiting, .overBudget:
+            case .started, .step, .waiting, .warning:
                 break
             }
         }

@@ -24,7 +24,7 @@ enum ImageLine {
             (.upToDate, "up to date \(clean(source))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
-        case let .overBudget(path, reason):
+        case let .warning(path, reason):
             (.warning, "warning \(clean(path)): \(clean(reason))")
         default:
             nil

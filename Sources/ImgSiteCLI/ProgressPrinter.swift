@@ -49,7 +49,7 @@ final class ProgressPrinter: Sendable {
                 if verbosity == .verbose { message("step: \(name)") }
             case .waiting(let holder):
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
-            case .overBudget:
+            case .warning:
                 if let (_, text) = ImageLine.line(for: event) { printLine(text) }
             case .upToDate where !everyImage:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build

@@ -9,8 +9,9 @@ public enum BuildEvent: Sendable {
     /// An image that needed no encoding (from the journal or the cache), by source path.
     case upToDate(String)
     case failed(BuildError)
-    /// A page or image over a budget (`budgets:`): its path and why.
-    case overBudget(path: String, reason: String)
+    /// A warning that is not one image's own: a page or file over a budget
+    /// (`budgets:`), an `albums:` entry that names no album. Its path and why.
+    case warning(path: String, reason: String)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
     /// Another imgsite holds the output folder; this build waits for it.

@@ -35,7 +35,7 @@ extension BuildPipeline {
             throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
         for violation in violations {
-            observe(.overBudget(path: violation.path, reason: violation.reason))
+            observe(.warning(path: violation.path, reason: violation.reason))
             state.summary.warnings.append("\(violation.path): \(violation.reason)")
         }
     }

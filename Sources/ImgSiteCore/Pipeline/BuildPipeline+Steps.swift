@@ -30,8 +30,29 @@ extension BuildPipeline {
     /// to its end can have left any, so a finished one saves the walk).
     func plan(_ state: inout BuildState) throws(BuildError) {
         state.jobs = state.root?.allJobs ?? []
+        warnAboutUnknownAlbums(&state)
         if case .shard(let shard) = options.mode { state.jobs = try select(state.jobs, shard: shard) }
         if !state.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
+    }
+
+    /// An `albums:` entry that names no album folder is most likely a typo:
+    /// its settings would silently apply to nothing.
+    private func warnAboutUnknownAlbums(_ state: inout BuildState) {
+        guard !options.config.albums.isEmpty else { return }
+        let folders = Set(state.jobs.map { ($0.source.relativePath as NSString).deletingLastPathComponent })
+        let albums = folders.reduce(into: Set<String>()) { all, folder in
+            var path = Substring(folder)
+            while !path.isEmpty {
+                all.insert(String(path))
+                path = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            }
+        }
+        let file = options.configFile?.lastPathComponent ?? "imgsite.yml"
+        for name in options.config.albums.keys.sorted() where !albums.contains(name) {
+            let reason = "albums.\(name) names no album with photos in the input; its settings apply to nothing"
+            observe(.warning(path: file, reason: reason))
+            state.summary.warnings.append("\(file): \(reason)")
+        }
     }
 
     /// Serves every image the journal vouches for, then builds the others on

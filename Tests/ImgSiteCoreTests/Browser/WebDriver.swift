@@ -74,11 +74,8 @@ final class WebDriver {
     /// The border boxes (x, y, width, height in CSS px) of the elements
     /// `selector` matches, read through DevTools' DOM (no page script).
     func boxes(_ selector: String) async throws -> [(x: Double, y: Double, width: Double, height: Double)] {
-        let document = try await cdp("DOM.getDocument", ["depth": 0])
-        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
-        let nodes = (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
         var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
-        for node in nodes {
+        for node in try await nodes(selector) {
             let model = (try await cdp("DOM.getBoxModel", ["nodeId": node])["model"] as? [String: Any]) ?? [:]
             let quad = (model["border"] as? [Double]) ?? []
             guard quad.count == 8 else { continue }
@@ -89,16 +86,20 @@ final class WebDriver {
 
     /// One attribute of each element `selector` matches, through DevTools.
     func attributes(_ selector: String, name: String) async throws -> [String] {
-        let document = try await cdp("DOM.getDocument", ["depth": 0])
-        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
-        let nodes = (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
         var values: [String] = []
-        for node in nodes {
+        for node in try await nodes(selector) {
             let pairs = (try await cdp("DOM.getAttributes", ["nodeId": node])["attributes"] as? [String]) ?? []
             let index = stride(from: 0, to: pairs.count - 1, by: 2).first { pairs[$0] == name }
             values.append(index.map { pairs[$0 + 1] } ?? "")
         }
         return values
+    }
+
+    /// DevTools node ids of the elements `selector` matches, in document order.
+    private func nodes(_ selector: String) async throws -> [Int] {
+        let document = try await cdp("DOM.getDocument", ["depth": 0])
+        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
+        return (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
     }
 
     /// Console entries of the page since the last call.
