@@ -175,6 +175,17 @@ extension ConfigReader {
         return albums
     }
 
+    /// `base_url`: an absolute http(s) URL, kept with one trailing "/".
+    func baseURL(_ node: Node) throws -> String {
+        let text = try string(node, key: "base_url").trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+            url.query == nil, url.fragment == nil
+        else {
+            throw fail("base_url", node, "must be the absolute http(s) address the site is published at, e.g. https://example.com/photos/, not '\(text)'")
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
     func budgets(_ node: Node) throws -> BudgetSettings {
         let map = try mapping(node, key: "budgets")
         try rejectUnknown(map, allowed: ["first_view", "variant", "viewport"], parent: "budgets")

@@ -44,6 +44,7 @@ extension SiteConfig {
         case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets
         case maxWidth = "max_width"
         case pixelLimit = "pixel_limit"
+        case baseURL = "base_url"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws {
@@ -65,6 +66,7 @@ extension SiteConfig {
         case .albums: albums = try reader.albums(node)
         case .animated: animated = try reader.animated(node, defaults: animated)
         case .budgets: budgets = try reader.budgets(node)
+        case .baseURL: baseURL = try reader.baseURL(node)
         }
     }
 }

@@ -41,6 +41,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var animated = AnimationSettings()
     /// Byte limits on first views and files (none by default).
     public var budgets = BudgetSettings()
+    /// Where the site is published ("https://example.com/photos/"). With it,
+    /// pages carry Open Graph and Twitter card tags and the site gets
+    /// `sitemap.xml` and an Atom feed; without it none of that is written.
+    public var baseURL: String?
 
     public init() {}
 }

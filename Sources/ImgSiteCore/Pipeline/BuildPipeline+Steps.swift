@@ -140,10 +140,12 @@ extension BuildPipeline {
     func render(_ state: inout BuildState) throws(BuildError) {
         guard let root = state.root else { return }
         let theme = try DefaultTheme.load(overrides: options.templatesFolder)
-        let renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
+        var renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
+        renderer.baseURL = options.config.baseURL
         // Hashed once: every page's digest starts from it.
         let site = SourceHash.of(
-            text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)")
+            text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)"
+                + "|\(options.config.baseURL ?? "-")")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
         var pending: [(spec: PageSpec, digest: String)] = []

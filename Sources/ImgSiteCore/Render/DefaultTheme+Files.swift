@@ -21,6 +21,27 @@ extension DefaultTheme {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{#pageTitle}}{{pageTitle}} · {{/pageTitle}}{{siteTitle}}</title>
 <link rel="stylesheet" href="{{root}}_assets/style.css">
+{{#share}}
+<link rel="canonical" href="{{url}}">
+<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}" href="{{feedURL}}">
+<meta property="og:site_name" content="{{siteTitle}}">
+<meta property="og:type" content="website">
+<meta property="og:title" content="{{title}}">
+<meta property="og:url" content="{{url}}">
+<meta name="twitter:title" content="{{title}}">
+{{#image}}
+<meta property="og:image" content="{{url}}">
+<meta property="og:image:width" content="{{width}}">
+<meta property="og:image:height" content="{{height}}">
+<meta property="og:image:alt" content="{{alt}}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image" content="{{url}}">
+<meta name="twitter:image:alt" content="{{alt}}">
+{{/image}}
+{{^image}}
+<meta name="twitter:card" content="summary">
+{{/image}}
+{{/share}}
 </head>
 <body>
 <header class="site-header">
@@ -37,6 +58,27 @@ extension DefaultTheme {
 <footer class="site-footer">Made with imgsite</footer>
 </body>
 </html>
+"""#,
+        "feed.xml": #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>{{siteTitle}}</title>
+<id>{{url}}</id>
+<link href="{{url}}"/>
+<link rel="self" href="{{feedURL}}"/>
+<updated>{{updated}}</updated>
+<generator>imgsite</generator>
+{{#entries}}
+<entry>
+<title>{{title}}</title>
+<id>{{link}}</id>
+<link href="{{link}}"/>
+<updated>{{updated}}</updated>
+<author><name>{{siteTitle}}</name></author>
+<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">{{#image}}<a href="{{link}}"><img src="{{url}}" width="{{width}}" height="{{height}}" alt="{{alt}}"/></a>{{/image}}{{#caption}}<p>{{caption}}</p>{{/caption}}</div></content>
+</entry>
+{{/entries}}
+</feed>
 """#,
         "index": #"""
 {{<base}}
@@ -97,6 +139,14 @@ extension DefaultTheme {
 </nav>
 {{/content}}
 {{/base}}
+"""#,
+        "sitemap.xml": #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{{#urls}}
+<url><loc>{{url}}</loc></url>
+{{/urls}}
+</urlset>
 """#,
         "style.css": #"""
 /* imgsite default theme. Grid and photo sizes come from the same layout

@@ -1,8 +1,12 @@
 /// Every file of the site as a `PageSpec`: the stylesheet, each album's grid
 /// pages (`pageSize` photos each) and one page per photo, walked album by
-/// album.
+/// album; with a `base_url`, then the sitemap and the feed.
 struct PageMap: Sendable {
     var siteTitle: String
+    /// The published address (`base_url`): sitemap and feed are made only with it.
+    var baseURL: String?
+    /// Photos in the Atom feed: the newest by capture date.
+    var feedSize = 20
     /// Photos on one album page; 120 fills whole rows at 2–5 columns.
     var pageSize = 120
     /// Grid images loaded eagerly (above the fold: two rows at 5 columns).
@@ -10,7 +14,29 @@ struct PageMap: Sendable {
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
-        try walk(root, ancestors: [], body)
+        guard baseURL != nil else { return try walk(root, ancestors: [], body) }
+        var pages: [String] = []
+        var photos: [(photo: BuiltAlbum.Photo, path: String)] = []
+        try walk(root, ancestors: []) { (spec) throws(BuildError) in
+            pages.append(spec.path)
+            if case .photo(let page) = spec { photos.append((page.photo, page.path)) }
+            try body(spec)
+        }
+        try body(.sitemap(pages: pages))
+        try body(.feed(PageSpec.FeedPage(entries: Self.newest(photos, count: feedSize))))
+    }
+
+    /// The `count` newest photos by capture date; undated ones after, in site order.
+    static func newest(_ photos: [(photo: BuiltAlbum.Photo, path: String)], count: Int) -> [(photo: BuiltAlbum.Photo, path: String)] {
+        let order = photos.indices.sorted { a, b in
+            switch (photos[a].photo.summary.captureDate, photos[b].photo.summary.captureDate) {
+            case let (x?, y?) where x != y: x > y
+            case (.some, nil): true
+            case (nil, .some): false
+            default: a < b
+            }
+        }
+        return order.prefix(count).map { photos[$0] }
     }
 
     private func walk(_ album: BuiltAlbum, ancestors: [BuiltAlbum], _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {

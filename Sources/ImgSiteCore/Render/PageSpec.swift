@@ -5,6 +5,10 @@ enum PageSpec: Sendable {
     case stylesheet
     case album(AlbumPage)
     case photo(PhotoPage)
+    /// `sitemap.xml`: every HTML page (only with `base_url`).
+    case sitemap(pages: [String])
+    /// `feed.xml`: an Atom feed of the newest photos (only with `base_url`).
+    case feed(FeedPage)
 
     /// A link in the breadcrumb trail or the pager.
     struct Link: Sendable {
@@ -47,11 +51,21 @@ enum PageSpec: Sendable {
         var albumTitle: String
     }
 
+    /// The newest photos, each with its page's path.
+    struct FeedPage: Sendable {
+        var entries: [(photo: BuiltAlbum.Photo, path: String)]
+    }
+
+    static let sitemapPath = "sitemap.xml"
+    static let feedPath = "feed.xml"
+
     var path: String {
         switch self {
         case .stylesheet: "_assets/style.css"
         case .album(let page): page.path
         case .photo(let page): page.path
+        case .sitemap: Self.sitemapPath
+        case .feed: Self.feedPath
         }
     }
 
@@ -61,6 +75,8 @@ enum PageSpec: Sendable {
         case .stylesheet: []
         case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
         case .photo(let page): [page.photo.source]
+        case .sitemap: []
+        case .feed(let page): page.entries.map(\.photo.source)
         }
     }
 
@@ -100,6 +116,14 @@ enum PageSpec: Sendable {
             photo(page.photo)
             link(page.previous)
             link(page.next)
+        case .sitemap(let pages):
+            pieces += ["sitemap"] + pages
+        case .feed(let page):
+            pieces.append("feed")
+            for entry in page.entries {
+                pieces.append(entry.path)
+                photo(entry.photo)
+            }
         }
         return SourceHash.of(texts: pieces)
     }

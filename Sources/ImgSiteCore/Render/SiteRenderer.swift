@@ -28,6 +28,12 @@ public struct SiteRenderer {
         set { pages.pageSize = newValue }
     }
 
+    /// The published address (`base_url`): share tags, sitemap and feed.
+    public var baseURL: String? {
+        get { pages.baseURL }
+        set { pages.baseURL = newValue }
+    }
+
     /// Grid images loaded eagerly (above the fold).
     public var eagerCount: Int {
         get { pages.eagerCount }
@@ -53,10 +59,12 @@ public struct SiteRenderer {
         case .stylesheet: try render("style.css", stylesheetContext)
         case .album(let page): try renderAlbum(page, results: results)
         case .photo(let page): try renderPhoto(page, results: results)
+        case .sitemap(let pages): try render("sitemap.xml", ["urls": pages.map { ["url": (baseURL ?? "") + $0] }])
+        case .feed(let page): try renderFeed(page, results: results)
         }
     }
 
-    private func record(_ photo: BuiltAlbum.Photo, in results: [String: ProcessedImage]) throws(BuildError) -> ProcessedImage {
+    func record(_ photo: BuiltAlbum.Photo, in results: [String: ProcessedImage]) throws(BuildError) -> ProcessedImage {
         guard let image = results[photo.source] else {
             throw BuildError(.render, path: photo.source, "has no record in the build database; run the build again")
         }
@@ -89,10 +97,13 @@ public struct SiteRenderer {
         let pager: [[String: Any]] = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
             ["number": $0 + 1, "href": PageMap.pageName($0), "current": $0 == page.pageIndex]
         }
-        let context: [String: Any] = base(root: root, title: page.title, breadcrumbs: page.breadcrumbs).merging([
+        let first = page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
+        let shared = try first.map { photo throws(BuildError) in (try record(photo, in: results), alt(try record(photo, in: results), photo)) }
+        var context: [String: Any] = base(root: root, title: page.title, breadcrumbs: page.breadcrumbs).merging([
             "albums": cards, "hasAlbums": !cards.isEmpty, "photos": photos, "hasPhotos": !photos.isEmpty,
             "pages": pager, "hasPages": !pager.isEmpty, "photoCount": page.photoCount, "singular": page.photoCount == 1,
         ]) { $1 }
+        context["share"] = share(path: page.path, title: page.title ?? siteTitle, image: shared)
         return try render(page.isRoot ? "index" : "album", context)
     }
 
@@ -112,13 +123,14 @@ public struct SiteRenderer {
         context["next"] = page.next.map(link)
         context["albumHref"] = "index.html"
         context["albumTitle"] = page.albumTitle
+        context["share"] = share(path: page.path, title: page.photo.planned.title, image: (image, alt(image, page.photo)))
         return try render("photo", context)
     }
 
     /// Alt text: the caption when there is one, else the title. Captions
     /// are checked again here: records cached before a firmware text was
     /// known still carry it.
-    private func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
+    func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
         image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
     }
 
@@ -140,7 +152,7 @@ public struct SiteRenderer {
         ]
     }
 
-    private func render(_ template: String, _ context: [String: Any]) throws(BuildError) -> String {
+    func render(_ template: String, _ context: [String: Any]) throws(BuildError) -> String {
         guard let html = library.render(context, withTemplate: template) else {
             throw BuildError(.render, path: "templates/\(template).mustache", "is missing from the theme")
         }
