@@ -31,6 +31,11 @@ struct ConfigReader {
         return scalar.string
     }
 
+    func bool(_ node: Node, key: String) throws -> Bool {
+        guard let value = node.bool else { throw fail(key, node, "must be true or false, not '\(node.scalar?.string ?? "a list or mapping")'") }
+        return value
+    }
+
     func int(_ node: Node, key: String, in range: ClosedRange<Int>) throws -> Int {
         guard let value = node.int else {
             throw fail(key, node, "must be a whole number, not '\(node.scalar?.string ?? "a list or mapping")'")

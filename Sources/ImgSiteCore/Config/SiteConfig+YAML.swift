@@ -45,6 +45,7 @@ extension SiteConfig {
         case maxWidth = "max_width"
         case pixelLimit = "pixel_limit"
         case baseURL = "base_url"
+        case photoDetails = "photo_details"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws {
@@ -67,6 +68,7 @@ extension SiteConfig {
         case .animated: animated = try reader.animated(node, defaults: animated)
         case .budgets: budgets = try reader.budgets(node)
         case .baseURL: baseURL = try reader.baseURL(node)
+        case .photoDetails: photoDetails = try reader.bool(node, key: name)
         }
     }
 }

@@ -45,6 +45,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// pages carry Open Graph and Twitter card tags and the site gets
     /// `sitemap.xml` and an Atom feed; without it none of that is written.
     public var baseURL: String?
+    /// The photo page's panel of camera, lens and exposure (never GPS or serials).
+    public var photoDetails = true
 
     public init() {}
 }

@@ -66,11 +66,16 @@ public struct KeptMetadata: Codable, Sendable, Equatable {
     /// EXIF Artist and Copyright, kept only under `keep-copyright`.
     public var artist: String?
     public var copyright: String?
+    /// Camera, lens and exposure for the details panel; empty when the file
+    /// has none, nil only in records made before the panel existed.
+    public var details: PhotoDetails?
 
-    public init(captureDate: String? = nil, caption: String? = nil, artist: String? = nil, copyright: String? = nil) {
+    public init(captureDate: String? = nil, caption: String? = nil, artist: String? = nil, copyright: String? = nil,
+                details: PhotoDetails? = PhotoDetails()) {
         self.captureDate = captureDate
         self.caption = caption
         self.artist = artist
         self.copyright = copyright
+        self.details = details
     }
 }

@@ -20,7 +20,7 @@ struct SourceHeader {
     static let wantedFields = [
         "exif-ifd2-DateTimeOriginal", "exif-ifd0-DateTime", "exif-ifd0-ImageDescription",
         "exif-ifd0-Artist", "exif-ifd0-Copyright",
-    ]
+    ] + PhotoDetails.exifFields
 
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
         let (file, displayPath) = (source.absolutePath, source.relativePath)
@@ -89,7 +89,8 @@ struct SourceHeader {
             captureDate: date.flatMap(Self.isoDate),
             caption: fields["exif-ifd0-ImageDescription"].flatMap(CameraCaption.real),
             artist: keepCredit ? fields["exif-ifd0-Artist"] : nil,
-            copyright: keepCredit ? fields["exif-ifd0-Copyright"] : nil)
+            copyright: keepCredit ? fields["exif-ifd0-Copyright"] : nil,
+            details: PhotoDetails(exif: fields))
     }
 
     /// "2008:10:22 16:28:39" → "2008-10-22T16:28:39"; nil for blanks and

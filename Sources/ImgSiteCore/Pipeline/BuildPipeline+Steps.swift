@@ -142,10 +142,11 @@ extension BuildPipeline {
         let theme = try DefaultTheme.load(overrides: options.templatesFolder)
         var renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
         renderer.baseURL = options.config.baseURL
+        renderer.showsDetails = options.config.photoDetails
         // Hashed once: every page's digest starts from it.
         let site = SourceHash.of(
             text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)"
-                + "|\(options.config.baseURL ?? "-")")
+                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
         var pending: [(spec: PageSpec, digest: String)] = []

@@ -39,6 +39,11 @@ struct ImageBuilder: Sendable {
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, job: job, placeholder: kind)
+        // Records made before the details panel lack its fields: the header
+        // has them, read once without decoding (the record is saved again below).
+        if found.record != nil, found.record!.metadata.details == nil {
+            found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
+        }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
             let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)

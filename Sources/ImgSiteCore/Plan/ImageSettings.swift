@@ -13,6 +13,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var placeholder: PlaceholderPolicy
     public var pixelLimit: Int
     public var animated: AnimationSettings
+    /// Bumped when what is read of a source's metadata grows (2: the details
+    /// panel's EXIF fields), so every image's record is completed once.
+    static let metadataRecipe = 2
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
     public let key: String
@@ -30,7 +33,7 @@ public struct ImageSettings: Sendable, Hashable {
         animated = config.animated
         key = ContentHash.short(
             text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)"
-                + "|\(animated)")
+                + "|\(animated)|m\(Self.metadataRecipe)")
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide.

@@ -130,6 +130,9 @@ extension DefaultTheme {
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}
 {{#captureDate}}<p class="date"><time datetime="{{captureDate}}">{{captureDateText}}</time></p>{{/captureDate}}
 {{#credit}}<p class="credit">{{credit}}</p>{{/credit}}
+{{#hasDetails}}
+<dl class="details">{{#details}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/details}}</dl>
+{{/hasDetails}}
 </figcaption>
 </figure>
 <nav class="pager" aria-label="Photos">
@@ -152,7 +155,7 @@ extension DefaultTheme {
 /* imgsite default theme. Grid and photo sizes come from the same layout
    numbers as the <img sizes> attributes: change them in one place only. */
 *, *::before, *::after { box-sizing: border-box; }
-:root { color-scheme: light dark; }
+html { color-scheme: light dark; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fff; }
 main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 auto; padding: 0 {{pagePadding}}px; }
 .site-header { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: baseline; padding-top: 12px; }
@@ -174,6 +177,10 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photo { margin: 0; }
 .photo img { display: block; width: 100%; height: auto; margin: 0 auto; }
 .photo figcaption { max-width: {{photoMaxWidth}}px; margin: 0 auto; }
+.details { display: flex; flex-wrap: wrap; gap: 0.25em 1.5em; margin: 0.5em 0; font-size: 0.875rem; }
+.details div { display: flex; gap: 0.4em; }
+.details dt { color: #595959; }
+.details dd { margin: 0; }
 .pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 1em 0; flex-wrap: wrap; }
 .site-footer { color: #595959; font-size: 0.875rem; padding-top: 2em; padding-bottom: 2em; }
 /* Keyboard focus is always visible, on photos too. */
@@ -186,7 +193,7 @@ a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
   a:visited { color: #c58af9; }
   .site-title, .cell a { color: inherit; }
   .breadcrumbs a { color: #bdbdbd; }
-  .count, .site-footer { color: #a8a8a8; }
+  .count, .site-footer, .details dt { color: #a8a8a8; }
   .cell a { background: #1f1f1f; }
   .albums .label { background: rgba(18, 18, 18, 0.85); }
   a:focus-visible { outline-color: #8ab4f8; }

@@ -28,6 +28,9 @@ public struct SiteRenderer {
         set { pages.pageSize = newValue }
     }
 
+    /// Whether photo pages show camera, lens and exposure (`photo_details`).
+    public var showsDetails = true
+
     /// The published address (`base_url`): share tags, sitemap and feed.
     public var baseURL: String? {
         get { pages.baseURL }
@@ -119,6 +122,10 @@ public struct SiteRenderer {
         context["captureDate"] = image.metadata.captureDate
         context["captureDateText"] = image.metadata.captureDate.map(Self.readableDate)
         context["credit"] = Self.credit(image.metadata)
+        if showsDetails, let items = image.metadata.details?.items, !items.isEmpty {
+            context["details"] = items.map { ["label": $0.label, "value": $0.value] }
+            context["hasDetails"] = true
+        }
         context["previous"] = page.previous.map(link)
         context["next"] = page.next.map(link)
         context["albumHref"] = "index.html"
