@@ -120,6 +120,35 @@ extension DefaultTheme {
 <img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high"{{/lazy}} style="{{style}}"{{#placeholderData}} {{name}}="{{value}}"{{/placeholderData}}{{#clearsPlaceholder}} onload="this.style.background='none'"{{/clearsPlaceholder}}>
 </picture>
 """#,
+        "photo.js": #"""
+// imgsite photo pages: ← and → go to the previous and next photo, Esc back
+// to the album, and a horizontal swipe does the same on touch screens.
+// Progressive enhancement: without this script the links do it all.
+(function () {
+  function go(selector) {
+    var link = document.querySelector(selector);
+    if (link) { window.location.href = link.href; }
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+    if (event.key === "ArrowLeft") { go("a[rel=prev]"); }
+    else if (event.key === "ArrowRight") { go("a[rel=next]"); }
+    else if (event.key === "Escape") { go("a[data-album]"); }
+  });
+  var startX = null, startY = 0;
+  document.addEventListener("touchstart", function (event) {
+    if (event.touches.length === 1) { startX = event.touches[0].clientX; startY = event.touches[0].clientY; }
+  }, { passive: true });
+  document.addEventListener("touchend", function (event) {
+    if (startX === null || event.changedTouches.length !== 1) { return; }
+    var dx = event.changedTouches[0].clientX - startX, dy = event.changedTouches[0].clientY - startY;
+    startX = null;
+    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) { go(dx > 0 ? "a[rel=prev]" : "a[rel=next]"); }
+  }, { passive: true });
+})();
+"""#,
         "photo": #"""
 {{<base}}
 {{$content}}
@@ -137,9 +166,10 @@ extension DefaultTheme {
 </figure>
 <nav class="pager" aria-label="Photos">
 {{#previous}}<a rel="prev" href="{{href}}">← {{title}}</a>{{/previous}}
-<a href="{{albumHref}}">{{albumTitle}}</a>
+<a href="{{albumHref}}" data-album>{{albumTitle}}</a>
 {{#next}}<a rel="next" href="{{href}}">{{title}} →</a>{{/next}}
 </nav>
+<script src="{{root}}_assets/photo.js" defer></script>
 {{/content}}
 {{/base}}
 """#,

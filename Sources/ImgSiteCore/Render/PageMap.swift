@@ -14,6 +14,7 @@ struct PageMap: Sendable {
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
+        try body(.script)
         guard baseURL != nil else { return try walk(root, ancestors: [], body) }
         var pages: [String] = []
         var photos: [(photo: BuiltAlbum.Photo, path: String)] = []

@@ -3,6 +3,8 @@
 /// means an unchanged file: it is neither rendered nor read.
 enum PageSpec: Sendable {
     case stylesheet
+    /// The photo pages' optional script: keys and swipes (plain links without it).
+    case script
     case album(AlbumPage)
     case photo(PhotoPage)
     /// `sitemap.xml`: every HTML page (only with `base_url`).
@@ -62,6 +64,7 @@ enum PageSpec: Sendable {
     var path: String {
         switch self {
         case .stylesheet: "_assets/style.css"
+        case .script: "_assets/photo.js"
         case .album(let page): page.path
         case .photo(let page): page.path
         case .sitemap: Self.sitemapPath
@@ -72,7 +75,7 @@ enum PageSpec: Sendable {
     /// The sources whose full records rendering needs.
     var sources: [String] {
         switch self {
-        case .stylesheet: []
+        case .stylesheet, .script: []
         case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
         case .photo(let page): [page.photo.source]
         case .sitemap: []
@@ -100,6 +103,8 @@ enum PageSpec: Sendable {
         switch self {
         case .stylesheet:
             pieces.append("css")
+        case .script:
+            pieces.append("js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
                        String(page.photoCount), String(page.eagerCount), String(page.isRoot), String(page.cards.count)]

@@ -60,6 +60,7 @@ public struct SiteRenderer {
     func render(_ spec: PageSpec, results: [String: ProcessedImage]) throws(BuildError) -> String {
         switch spec {
         case .stylesheet: try render("style.css", stylesheetContext)
+        case .script: try render("photo.js", [:])
         case .album(let page): try renderAlbum(page, results: results)
         case .photo(let page): try renderPhoto(page, results: results)
         case .sitemap(let pages): try render("sitemap.xml", ["urls": pages.map { ["url": (baseURL ?? "") + $0] }])

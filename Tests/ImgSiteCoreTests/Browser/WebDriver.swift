@@ -102,6 +102,18 @@ final class WebDriver {
         return (try await cdp("DOM.querySelectorAll", ["nodeId": root, "selector": selector])["nodeIds"] as? [Int]) ?? []
     }
 
+    /// The address the page is at now.
+    func currentURL() async throws -> String {
+        (try await call("GET", "session/\(session)/url") as? String) ?? ""
+    }
+
+    /// A key pressed and released (`key` as in KeyboardEvent.key, e.g. "ArrowRight").
+    func press(_ key: String, code: Int) async throws {
+        for type in ["rawKeyDown", "keyUp"] {
+            try await cdp("Input.dispatchKeyEvent", ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": code])
+        }
+    }
+
     /// Console entries of the page since the last call.
     func consoleLog() async throws -> [[String: Any]] {
         (try await call("POST", "session/\(session)/se/log", ["type": "browser"]) as? [[String: Any]]) ?? []
