@@ -160,7 +160,7 @@ extension DefaultTheme {
 {{#captureDate}}<p class="date"><time datetime="{{captureDate}}">{{captureDateText}}</time></p>{{/captureDate}}
 {{#credit}}<p class="credit">{{credit}}</p>{{/credit}}
 {{#hasDetails}}
-<dl class="details">{{#details}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/details}}</dl>
+<dl class="details">{{#details}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/details}}</dl>
 {{/hasDetails}}
 </figcaption>
 </figure>
@@ -207,8 +207,7 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photo { margin: 0; }
 .photo img { display: block; width: 100%; height: auto; margin: 0 auto; }
 .photo figcaption { max-width: {{photoMaxWidth}}px; margin: 0 auto; }
-.details { display: flex; flex-wrap: wrap; gap: 0.25em 1.5em; margin: 0.5em 0; font-size: 0.875rem; }
-.details div { display: flex; gap: 0.4em; }
+.details { display: grid; grid-template-columns: max-content 1fr; gap: 0.1em 0.75em; margin: 0.5em 0; font-size: 0.875rem; }
 .details dt { color: #595959; }
 .details dd { margin: 0; }
 .pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 1em 0; flex-wrap: wrap; }

@@ -31,7 +31,7 @@ import Testing
     func corpus() throws {
         let site = try CorpusSite.build()
         let storm = try String(contentsOf: site.output.appendingPathComponent("nature/storm.html"), encoding: .utf8)
-        for text in ["<dt>Camera</dt><dd>Canon EOS 400D DIGITAL</dd>", "<dd>18 mm</dd>", "<dd>f/3.5</dd>", "<dd>0.4 s</dd>", "<dt>ISO</dt><dd>100</dd>"] {
+        for text in ["<dt>Camera</dt><dd>Canon EOS 400D DIGITAL</dd>", "<dd>18 mm</dd>", "<dd>f/3.5</dd>", "<dd>0.4 s</dd>", "<dt>ISO</dt><dd>100</dd></dl>"] {
             #expect(storm.contains(text), "\(text)")
         }
         let iphone = try site.image("formats/iphone-13-pro-max.heic")
