@@ -21,8 +21,11 @@ int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
                                        int width, VipsFailOn fail_on,
                                        int to_srgb, int shrink) {
   VipsImage *loaded;
-  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on,
-                    "access", VIPS_ACCESS_SEQUENTIAL, NULL))
+  // Random access (the default): the shrunk image is decoded whole on first
+  // use, so any number of lanes may read its strips in any order. Sequential
+  // access failed them with "out of order read" (vips_thumbnail guards its
+  // own sequential loads with a line cache; this load has none).
+  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on, NULL))
     return -1;
   int result =
       to_srgb ? vips_thumbnail_image(loaded, out, width, "height",

@@ -63,7 +63,7 @@ int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
                                 VipsFailOn fail_on, int to_srgb);
 
 /// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
-/// the caller to stay at or above the target) and sequential access, then
+/// the caller to stay at or above the target), random access, then
 /// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
 /// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
 int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,

@@ -98,7 +98,14 @@ struct ImageProcessor: Sendable {
                 : try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB)
         }
         do {
-            return (try load(.warning).materialized(lanes: lanes), [])
+            do {
+                return (try load(.warning).materialized(lanes: lanes), [])
+            } catch where lanes > 1 {
+                // Lanes read strips out of order, and a sequential loader can
+                // refuse that ("out of order read"): only a one-lane strict
+                // decode tells whether the file itself is damaged.
+                return (try load(.warning).materialized(), [])
+            }
         } catch let strict {
             do {
                 let image = try load(.none).materialized()

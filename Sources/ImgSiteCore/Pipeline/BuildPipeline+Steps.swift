@@ -87,11 +87,13 @@ extension BuildPipeline {
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
         }
-        // Fewer images than workers (one photo saved under watch): the spare
-        // workers encode the same image's files side by side instead.
+        // Fewer images than cores (one photo saved under watch): the spare
+        // cores decode and encode the same image side by side instead. Never
+        // more lanes than cores: libvips' sequential reads tolerate only so
+        // much disorder, and 3 lanes on 2 cores failed with "out of order read".
         let builder = ImageBuilder(
             settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
-            force: options.force, lanes: max(1, options.jobs / stale.count))
+            force: options.force, lanes: max(1, min(options.jobs, cores) / stale.count))
         let observe = self.observe
         // Largest files first (bytes stand in for decode cost): the last image started is a short one.
         let outcomes = WorkerPool.map(stale, workers: options.jobs, cost: { $0.source.byteCount }) { job -> Result<ImageBuilder.Outcome, BuildError> in
