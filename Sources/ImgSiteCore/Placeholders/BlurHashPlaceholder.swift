@@ -19,7 +19,7 @@ public struct BlurHashPlaceholder: PlaceholderCodec {
         let value = BlurHash.encode(width: flat.width, height: flat.height, rgb: flat.pixels, components: components)
         let size = ImgSiteCore.sampleSize(aspect: Double(flat.width) / Double(flat.height), long: Self.paintLong)
         let rgb = BlurHash.decode(value, width: size.width, height: size.height)!
-        let painted = PixelSample(width: size.width, height: size.height, rgba: (0..<(size.width * size.height)).flatMap { rgb[$0 * 3..<$0 * 3 + 3] + [255] })
+        let painted = RGBGrid(width: size.width, height: size.height, pixels: rgb).opaque
         return Placeholder(kind: kind, value: value, css: try Placeholder.paintedCSS(painted))
     }
 }

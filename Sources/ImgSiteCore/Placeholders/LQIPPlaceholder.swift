@@ -15,12 +15,7 @@ public struct LQIPPlaceholder: PlaceholderCodec {
     }
 
     public func make(_ sample: PixelSample) throws -> Placeholder {
-        var opaque = sample
-        let flat = sample.flattened().pixels
-        for pixel in 0..<(sample.width * sample.height) {
-            opaque.rgba.replaceSubrange(pixel * 4..<pixel * 4 + 4, with: flat[pixel * 3..<pixel * 3 + 3] + [255])
-        }
-        let webp = try TinyWebP.encode(opaque, quality: Self.quality)
+        let webp = try TinyWebP.encode(sample.flattened().opaque, quality: Self.quality)
         let image = "data:image/webp;base64," + webp.base64
         let (w, h) = (sample.width, sample.height)
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 \(w) \(h)' preserveAspectRatio='none'>"

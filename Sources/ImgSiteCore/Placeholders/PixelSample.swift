@@ -71,6 +71,14 @@ public struct RGBGrid: Sendable, Equatable {
         return RGBGrid(width: columns, height: rows, pixels: cells)
     }
 
+    /// The same pixels with an opaque alpha channel.
+    var opaque: PixelSample {
+        var rgba = [UInt8]()
+        rgba.reserveCapacity(width * height * 4)
+        for pixel in 0..<(width * height) { rgba += pixels[pixel * 3..<pixel * 3 + 3] + [255] }
+        return PixelSample(width: width, height: height, rgba: rgba)
+    }
+
     /// Each pixel as "#rrggbb".
     func hexColour(at index: Int) -> String {
         "#" + pixels[index * 3..<index * 3 + 3].map { byte in

@@ -102,7 +102,10 @@ public struct SiteRenderer {
             ["number": $0 + 1, "href": PageMap.pageName($0), "current": $0 == page.pageIndex]
         }
         let first = page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
-        let shared = try first.map { photo throws(BuildError) in (try record(photo, in: results), alt(try record(photo, in: results), photo)) }
+        let shared = try first.map { photo throws(BuildError) in
+            let image = try record(photo, in: results)
+            return (image, alt(image, photo))
+        }
         var context: [String: Any] = base(root: root, title: page.title, breadcrumbs: page.breadcrumbs).merging([
             "albums": cards, "hasAlbums": !cards.isEmpty, "photos": photos, "hasPhotos": !photos.isEmpty,
             "pages": pager, "hasPages": !pager.isEmpty, "photoCount": page.photoCount, "singular": page.photoCount == 1,
