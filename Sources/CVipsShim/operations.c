@@ -43,6 +43,11 @@ int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) {
                               "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL);
 }
 
+int imgsite_vips_thumbnail_image_exact(VipsImage *in, VipsImage **out, int width, int height) {
+  return vips_thumbnail_image(in, out, width, "height", height,
+                              "size", VIPS_SIZE_FORCE, "no_rotate", TRUE, NULL);
+}
+
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale) {
   return vips_resize(in, out, hscale, "vscale", vscale, NULL);

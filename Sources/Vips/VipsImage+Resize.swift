@@ -9,6 +9,13 @@ extension VipsImage {
         return try Self.make("resize", builds: true) { imgsite_vips_thumbnail_image(pointer, $0, Int32(width)) }
     }
 
+    /// A copy `width` × `height`, resampled as `downsized(toWidth:)` is:
+    /// a size made from another size keeps the source's own rounding.
+    public func downsized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
+        if width >= self.width { return self }
+        return try Self.make("resize", builds: true) { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }
+    }
+
     /// A copy exactly `width` × `height`, aspect not kept (tiny grids).
     public func resized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         let hscale = Double(width) / Double(self.width)

@@ -74,6 +74,9 @@ int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
 /// "no_rotate", TRUE): a smaller width from an already decoded image.
 int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
 
+/* Exactly width x height, resampled as imgsite_vips_thumbnail_image does. */
+int imgsite_vips_thumbnail_image_exact(VipsImage *in, VipsImage **out, int width, int height);
+
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);

@@ -5,8 +5,8 @@ import Vips
 /// - an image: the source's content, the metadata policy, imgsite's and
 ///   libvips' versions;
 /// - a variant: its image, format, width, that format's encoder settings, and
-///   the larger widths it is derived from (each width is resized from the
-///   previous one, so the chain shapes its pixels);
+///   the larger widths it is derived from and how (each width is resized
+///   from a larger one, so the chain shapes its pixels);
 /// - an animated file: its image, format, role, the frames kept with their
 ///   durations and size, and the encoder settings;
 /// - a placeholder: its image, its kind, and the chain it is sampled from.
@@ -18,9 +18,12 @@ enum CacheKey {
         SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)")
     }
 
+    /// How each width is derived from the larger ones (`ImageProcessor`).
+    static let derivation = "from ≥\(ImageProcessor.derivationFactor)×"
+
     static func variant(image: String, spec: VariantSpec, chain: [Int], encoder: EncodeSettings) -> String {
         let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"
-        return SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(encoder)")
+        return SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(derivation)|\(encoder)")
     }
 
     /// How animated files are made beyond their settings (the WebP's lossless
@@ -34,6 +37,6 @@ enum CacheKey {
     }
 
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int]) -> String {
-        SourceHash.of(text: "placeholder|r\(PlaceholderPolicy.recipe)|\(image)|\(kind.rawValue)|\(chain)")
+        SourceHash.of(text: "placeholder|r\(PlaceholderPolicy.recipe)|\(image)|\(kind.rawValue)|\(chain)|\(derivation)")
     }
 }

@@ -4,15 +4,17 @@ import Vips
 /// Decodes a source and encodes the variants asked for, on the path its
 /// header gives it: animations go to `AnimationProcessor`; stills (and an
 /// animation's posters) are decoded once, at the largest width of their
-/// chain (shrink-on-load), and every smaller width is resized from the
-/// previous one in memory, whether or not it is encoded, so a variant's
-/// bytes never depend on which others were already cached.
+/// chain (shrink-on-load), and every smaller width is resized in memory
+/// from a larger one, whether or not it is encoded, so a variant's bytes
+/// never depend on which others were already cached.
 struct ImageProcessor: Sendable {
     var settings: ImageSettings
     /// Threads that encode this image's files side by side: 1 when images
     /// already keep every core busy; more when fewer images than cores are
     /// built (one changed photo under `imgsite watch`).
     var lanes = 1
+    /// A width is resized from a size at least this many times wider.
+    static let derivationFactor = 2
 
     /// One encoded file: its bytes and height.
     struct EncodedVariant: Sendable {
@@ -55,10 +57,18 @@ struct ImageProcessor: Sendable {
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         do {
             // Each width is computed once into memory (every format's save would
-            // otherwise re-run the lazy resize) from the one before: far fewer
-            // pixels to read than going back to the largest.
+            // otherwise re-run the lazy resize) from the smallest one already
+            // made at least twice as wide: far fewer pixels to read than going
+            // back to the largest, and few enough resamples in a row (a ladder
+            // 1.25× apart is 15 rungs) that they add no visible blur. Each
+            // height is the source's own at that width: rounded from an
+            // intermediate size it could be a row off, and stretched.
             var sizes: [VipsImage] = []
-            for width in chain { sizes.append(try (sizes.last ?? largest).downsized(toWidth: width).materialized(lanes: lanes)) }
+            for width in chain {
+                let base = sizes.last { $0.width >= Self.derivationFactor * width } ?? largest
+                let height = max(1, Int((Double(header.height) * Double(width) / Double(max(header.width, 1))).rounded()))
+                sizes.append(try base.downsized(toWidth: width, height: height).materialized(lanes: lanes))
+            }
             let smallest = sizes.last ?? largest
             // Largest first, so the lanes finish together.
             let work = specs.map { spec in (sizes[chain.firstIndex(of: spec.width)!], spec) }

@@ -4,7 +4,7 @@
 /// processors make the ones missing.
 struct OutputPlan: Sendable, Equatable {
     /// Widths of the stills (an animation's posters), largest first; each
-    /// is resized from the one before.
+    /// is resized from a larger one (`ImageProcessor`).
     var chain: [Int]
     /// Every file, in manifest order: an animation's animated files first,
     /// then the stills, largest first.
