@@ -1,44 +1,52 @@
 /// What a browser at `viewport` fetches first on an album page of the
-/// default theme: the page, the stylesheet, and the grid images whose row
-/// starts above the fold (album cards first, then photos), each the file the
-/// browser picks from its `srcset` — the first format Chromium takes (AVIF,
-/// else WebP, else JPEG; it shows no JPEG XL) at the smallest width that
-/// covers the cell × density.
+/// default theme: the page, the stylesheet, and the images whose row starts
+/// above the fold (album cards first, then the justified photo rows), each
+/// the file the browser picks from its `srcset` — the first format Chromium
+/// takes (AVIF, else WebP, else JPEG; it shows no JPEG XL) at the smallest
+/// width that covers its CSS width × density.
 struct FirstView {
     let layout: ThemeLayout
     let viewport: Viewport
 
-    /// How many album cards and photos start above the fold.
-    func cellsAboveFold(cards: Int, photos: Int, isRoot: Bool) -> (cards: Int, photos: Int) {
-        let width = Double(viewport.width)
-        let columns = layout.columnsAt(width)
-        let row = layout.gridCellWidth(viewport: width) / layout.cellAspect + Double(layout.gap)
-        var top = Double(isRoot ? layout.rootGridTop : layout.gridTop)
-        // A grid's rows start `row` apart; those starting above the fold count.
-        func fitting(_ count: Int) -> Int {
-            guard count > 0 else { return 0 }
-            let rows = (count + columns - 1) / columns
-            let above = top < Double(viewport.height) ? Int(((Double(viewport.height) - top) / row).rounded(.up)) : 0
-            top += Double(rows) * row  // the next grid starts below this one's last row
-            return min(min(above, rows) * columns, count)
-        }
-        return (fitting(cards), fitting(photos))
+    /// Photos looked at on a page: more rows than any screen shows at once.
+    static let photosConsidered = 200
+
+    /// The sources an album page may show above the fold, cards first.
+    func candidates(of page: PageSpec.AlbumPage) -> (cards: [String], photos: [String]) {
+        (page.cards.compactMap { $0.cover?.source }, page.photos.prefix(Self.photosConsidered).map(\.source))
     }
 
-    /// The file a browser at `viewport` takes for `image` in a grid cell.
-    func gridFile(_ image: ProcessedImage) -> Variant? {
+    /// The cards and photos whose row starts above the fold, each with the
+    /// CSS width it is painted at.
+    func aboveFold(cards: [ProcessedImage], photos: [ProcessedImage], isRoot: Bool) -> [(image: ProcessedImage, width: Double)] {
+        let width = Double(viewport.width), height = Double(viewport.height)
+        var top = Double(isRoot ? layout.rootGridTop : layout.gridTop)
+        var shown: [(image: ProcessedImage, width: Double)] = []
+        if !cards.isEmpty {
+            let columns = layout.columnsAt(width)
+            let cell = layout.gridCellWidth(viewport: width)
+            let row = cell / layout.cellAspect + Double(layout.gap)
+            for (index, card) in cards.enumerated() where top + Double(index / columns) * row < height {
+                shown.append((card, cell * layout.gridFraction(aspect: card.aspect)))
+            }
+            top += Double((cards.count + columns - 1) / columns) * row
+        }
+        let content = layout.contentWidth(viewport: width)
+        let band = layout.rowBands[layout.rowBandIndex(viewport: width)]
+        let rows = JustifiedRows(rowHeight: band.rowHeight, gap: layout.rowGap)
+        for line in rows.lines(aspects: photos.map(\.aspect)) where top < height {
+            for (index, share) in zip(line.photos, line.widths) { shown.append((photos[index], share * content)) }
+            top += line.widths[0] * content / photos[line.photos.lowerBound].aspect + layout.rowGap * width
+        }
+        return shown
+    }
+
+    /// The file a browser at `viewport` takes for `image` painted `cssWidth` wide.
+    func file(_ image: ProcessedImage, cssWidth: Double) -> Variant? {
         let stills = image.stills
         guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
-        let slot = layout.gridCellWidth(viewport: Double(viewport.width)) * layout.gridFraction(aspect: image.aspect) * Double(viewport.density)
+        let slot = cssWidth * Double(viewport.density)
         let candidates = stills.filter { $0.format == format }.sorted { $0.width < $1.width }
         return candidates.first { Double($0.width) >= slot } ?? candidates.last
-    }
-}
-
-extension FirstView {
-    /// The sources of an album page's grid images above the fold, cards first.
-    func sources(of page: PageSpec.AlbumPage) -> [String] {
-        let above = cellsAboveFold(cards: page.cards.count, photos: page.photos.count, isRoot: page.isRoot)
-        return page.cards.prefix(above.cards).compactMap { $0.cover?.source } + page.photos.prefix(above.photos).map(\.source)
     }
 }

@@ -11,6 +11,9 @@ extension SiteConfig {
                 throw fail("widths", "must hold widths between 16 and 65535, not \(bad)")
             }
         }
+        guard WidthPlanner.steps.contains(widthStep) else {
+            throw fail("width_step", "must be between \(WidthPlanner.steps.lowerBound) and \(WidthPlanner.steps.upperBound), not \(widthStep)")
+        }
         guard (16...65_535).contains(maxWidth) else { throw fail("max_width", "must be between 16 and 65535, not \(maxWidth)") }
         guard formats.contains(.jpeg) else { throw fail("formats", "must include jpeg: it is the fallback every browser can show") }
         if formats.contains(.gif) { throw fail("formats", OutputFormat.gifIsAnimatedOnly) }

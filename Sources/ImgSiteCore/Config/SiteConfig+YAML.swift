@@ -43,6 +43,7 @@ extension SiteConfig {
     private enum TopKey: String, CaseIterable {
         case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets
         case maxWidth = "max_width"
+        case widthStep = "width_step"
         case pixelLimit = "pixel_limit"
         case baseURL = "base_url"
         case photoDetails = "photo_details"
@@ -54,6 +55,7 @@ extension SiteConfig {
         case .version: version = try reader.int(node, key: name, in: 1...1_000)
         case .title: title = try reader.string(node, key: name)
         case .maxWidth: maxWidth = try reader.int(node, key: name, in: 16...65_535)
+        case .widthStep: widthStep = try reader.number(node, key: name)
         case .pixelLimit: pixelLimit = try reader.int(node, key: name, in: 1...Int(Int32.max) * 4)
         case .templates: templates = try reader.string(node, key: name)
         case .widths: widths = try reader.widths(node)

@@ -15,6 +15,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var title = "Gallery"
     /// Which widths to make: derived from the theme's layout, or a fixed list.
     public var widths: WidthPolicy = .auto
+    /// With `widths: auto`, each width is this many times the next smaller
+    /// one: over-decoding stays below it, at the cost of more files.
+    public var widthStep = WidthPlanner.defaultStep
     /// No variant is wider than this, whatever the layout or source says.
     public var maxWidth = 3840
     /// Output formats; JPEG is the `<img>` fallback and always included.
@@ -69,7 +72,8 @@ extension SiteConfig {
 
 /// How variant widths are chosen.
 public enum WidthPolicy: Sendable, Equatable, Hashable {
-    /// From the theme: every CSS width an image is shown at × 1x, 2x, 3x.
+    /// From the theme: a ladder `width_step` apart from the narrowest the
+    /// theme paints an image at 1x to the widest at 3x.
     case auto
     /// Exactly these widths (each still capped at the source width).
     case fixed([Int])

@@ -145,9 +145,10 @@ extension BuildPipeline {
         var renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
         renderer.baseURL = options.config.baseURL
         renderer.showsDetails = options.config.photoDetails
+        if options.config.widths == .auto { renderer.compensation = DensityCompensation(step: options.config.widthStep) }
         // Hashed once: every page's digest starts from it.
         let site = SourceHash.of(
-            text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)|\(renderer.eagerCount)"
+            text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
                 + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
@@ -182,10 +183,10 @@ extension BuildPipeline {
             pending.removeAll(keepingCapacity: true)
         }
         let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
-        var firstViews: [(page: String, sources: [String])] = []
+        var firstViews: [BuildState.FirstViewPage] = []
         try renderer.pages.forEach(BuiltAlbum(root, summaries: state.summaries)) { (spec) throws(BuildError) in
             paths.append(spec.path)
-            if let firstView, case .album(let page) = spec { firstViews.append((page.path, firstView.sources(of: page))) }
+            if let firstView, case .album(let page) = spec { firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page))) }
             let digest = spec.digest(site: site)
             if stored[spec.path] == digest, listing.contains(spec.path) { return }
             pending.append((spec, digest))

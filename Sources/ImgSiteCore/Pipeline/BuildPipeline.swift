@@ -119,7 +119,14 @@ struct BuildState {
     var storedDigests: [String: String] = [:]
     /// Album pages with the sources of their grid images above the fold
     /// (only when a first-view budget is set).
-    var firstViews: [(page: String, sources: [String])] = []
+    var firstViews: [FirstViewPage] = []
+
+    /// An album page and the sources its first view may show (`FirstView`).
+    struct FirstViewPage {
+        var page: String
+        var isRoot: Bool
+        var sources: (cards: [String], photos: [String])
+    }
     var summary = BuildSummary()
 }
 

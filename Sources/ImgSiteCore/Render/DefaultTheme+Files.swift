@@ -21,6 +21,9 @@ extension DefaultTheme {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{#pageTitle}}{{pageTitle}} · {{/pageTitle}}{{siteTitle}}</title>
 <link rel="stylesheet" href="{{root}}_assets/style.css">
+{{#nextPage}}
+<link rel="prefetch" href="{{nextPage}}">
+{{/nextPage}}
 {{#share}}
 <link rel="canonical" href="{{url}}">
 <link rel="alternate" type="application/atom+xml" title="{{siteTitle}}" href="{{feedURL}}">
@@ -102,7 +105,7 @@ extension DefaultTheme {
 {{#hasPhotos}}
 <ul class="grid photos">
 {{#photos}}
-<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}</a></li>
+<li class="cell" style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}</a></li>
 {{/photos}}
 </ul>
 {{/hasPhotos}}
@@ -117,14 +120,20 @@ extension DefaultTheme {
 {{#sources}}
 <source{{#media}} media="{{media}}"{{/media}} type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">
 {{/sources}}
-<img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high"{{/lazy}} style="{{style}}"{{#placeholderData}} {{name}}="{{value}}"{{/placeholderData}}{{#clearsPlaceholder}} onload="this.style.background='none'"{{/clearsPlaceholder}}>
+<img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high" decoding="sync"{{/lazy}} style="{{style}}"{{#placeholderData}} {{name}}="{{value}}"{{/placeholderData}}{{#clearsPlaceholder}} onload="this.style.background='none'"{{/clearsPlaceholder}}>
 </picture>
 """#,
         "photo.js": #"""
 // imgsite photo pages: ← and → go to the previous and next photo, Esc back
 // to the album, and a horizontal swipe does the same on touch screens.
+// Once this photo has loaded, the next one is fetched, in the size its page
+// will pick (the same picture, from the template), so it shows at once.
 // Progressive enhancement: without this script the links do it all.
 (function () {
+  window.addEventListener("load", function () {
+    var next = document.getElementById("next-photo");
+    if (next) { document.importNode(next.content, true); }
+  });
   function go(selector) {
     var link = document.querySelector(selector);
     if (link) { window.location.href = link.href; }
@@ -169,6 +178,9 @@ extension DefaultTheme {
 <a href="{{albumHref}}" data-album>{{albumTitle}}</a>
 {{#next}}<a rel="next" href="{{href}}">{{title}} →</a>{{/next}}
 </nav>
+{{#nextPicture}}
+<template id="next-photo">{{> partials/picture}}</template>
+{{/nextPicture}}
 <script src="{{root}}_assets/photo.js" defer></script>
 {{/content}}
 {{/base}}
@@ -193,24 +205,45 @@ main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 a
 .breadcrumbs a { color: #555; }
 h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .count { color: #666; }
-.grid { list-style: none; margin: 0 0 {{gap}}px; padding: 0; display: grid; gap: {{gap}}px;
-  grid-template-columns: repeat({{firstColumns}}, minmax(0, 1fr)); }
+.grid { list-style: none; margin: 0 0 {{gap}}px; padding: 0; }
+/* Sub-albums: a grid of equal cards, each cover shown whole. */
+.albums { display: grid; gap: {{gap}}px; grid-template-columns: repeat({{firstColumns}}, minmax(0, 1fr)); }
 {{#breakpoints}}
-@media (min-width: {{minViewport}}px) { .grid { grid-template-columns: repeat({{columns}}, minmax(0, 1fr)); } }
+@media (min-width: {{minViewport}}px) { .albums { grid-template-columns: repeat({{columns}}, minmax(0, 1fr)); } }
 {{/breakpoints}}
-.cell a { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
+.albums .cell a { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
   background: #f2f2f2; position: relative; overflow: hidden; color: inherit; text-decoration: none; }
-.cell picture { display: contents; }
-.cell img { display: block; height: auto; max-height: 100%; }
+.albums picture { display: contents; }
+.albums img { display: block; height: auto; max-height: 100%; }
+/* Photos: justified rows. Each photo's basis is its aspect (--a) times the
+   row height, both shares of the width, and it grows in proportion to its
+   aspect: every photo keeps its shape, a row fills the width, and the
+   lines break at the same photos at any width of a band (the sizes
+   attributes are computed from the same model). The filler holds the last
+   row at its natural height. */
+.photos { display: flex; flex-wrap: wrap; column-gap: {{rowGap}}%; row-gap: {{rowGap}}vw; }
+.photos .cell { flex: var(--a) 1 calc(var(--a) * {{firstRowHeight}} * 100%); min-width: 0; }
+{{#rowBands}}
+@media (min-width: {{minViewport}}px) { .photos .cell { flex-basis: calc(var(--a) * {{rowHeight}} * 100%); } }
+{{/rowBands}}
+.photos::after { content: ""; flex: 1000000 1 0; }
+.photos .cell a { display: block; }
+.photos img { display: block; width: 100%; height: auto; }
+.photos picture { display: block; }
 .albums .label { position: absolute; left: 0; right: 0; bottom: 0; padding: 4px 8px;
   background: rgba(255, 255, 255, 0.85); font-weight: 600; }
-.photo { margin: 0; }
-.photo img { display: block; width: 100%; height: auto; margin: 0 auto; }
-.photo figcaption { max-width: {{photoMaxWidth}}px; margin: 0 auto; }
+/* The photo page fits the viewport: the image's width (inline, also its
+   sizes) leaves the height the title, caption and links take. */
+.photo { margin: 4px 0 0; }
+.photo img { display: block; height: auto; margin: 0 auto; }
+.photo figcaption { text-align: center; }
+.photo h1 { font-size: 1.25rem; margin: 0.25em 0 0; }
+.photo figcaption p { margin: 0; }
+.photo .details { display: inline-grid; text-align: left; }
 .details { display: grid; grid-template-columns: max-content 1fr; gap: 0.1em 0.75em; margin: 0.5em 0; font-size: 0.875rem; }
 .details dt { color: #595959; }
 .details dd { margin: 0; }
-.pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 1em 0; flex-wrap: wrap; }
+.pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 0.5em 0; flex-wrap: wrap; }
 .site-footer { color: #595959; font-size: 0.875rem; padding-top: 2em; padding-bottom: 2em; }
 /* Keyboard focus is always visible, on photos too. */
 a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }

@@ -9,8 +9,6 @@ struct PageMap: Sendable {
     var feedSize = 20
     /// Photos on one album page; 120 fills whole rows at 2–5 columns.
     var pageSize = 120
-    /// Grid images loaded eagerly (above the fold: two rows at 5 columns).
-    var eagerCount = 10
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
@@ -53,7 +51,7 @@ struct PageMap: Sendable {
             try body(.album(PageSpec.AlbumPage(
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: album.photos.count,
-                cards: pageIndex == 0 ? cards : [], eagerCount: eagerCount, isRoot: album.depth == 0)))
+                cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0)))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
         for (index, photo) in album.photos.enumerated() {

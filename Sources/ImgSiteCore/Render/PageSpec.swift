@@ -37,8 +37,6 @@ enum PageSpec: Sendable {
         var photos: ArraySlice<BuiltAlbum.Photo>
         var photoCount: Int
         var cards: [Card]
-        /// The first this many images on the page load eagerly.
-        var eagerCount: Int
         var isRoot: Bool
     }
 
@@ -77,7 +75,7 @@ enum PageSpec: Sendable {
         switch self {
         case .stylesheet, .script: []
         case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
-        case .photo(let page): [page.photo.source]
+        case .photo(let page): [page.photo.source] + [page.next?.source].compactMap { $0 }
         case .sitemap: []
         case .feed(let page): page.entries.map(\.photo.source)
         }
@@ -107,7 +105,7 @@ enum PageSpec: Sendable {
             pieces.append("js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
-                       String(page.photoCount), String(page.eagerCount), String(page.isRoot), String(page.cards.count)]
+                       String(page.photoCount), String(page.isRoot), String(page.cards.count)]
             links(page.breadcrumbs)
             for card in page.cards {
                 pieces += [card.title, card.href, String(card.count)]
@@ -120,7 +118,7 @@ enum PageSpec: Sendable {
             links(page.breadcrumbs)
             photo(page.photo)
             link(page.previous)
-            link(page.next)
+            photo(page.next)  // its picture is preloaded
         case .sitemap(let pages):
             pieces += ["sitemap"] + pages
         case .feed(let page):

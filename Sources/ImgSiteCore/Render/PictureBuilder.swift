@@ -8,9 +8,10 @@ struct PictureBuilder {
     static let reducedMotion = "(prefers-reduced-motion: reduce)"
 
     let layout: ThemeLayout
+    var compensation: DensityCompensation?
 
-    /// In an album grid cell; `eager` for images above the fold.
-    func grid(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> [String: Any] {
+    /// A sub-album's cover in its card; `eager` for images above the fold.
+    func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> [String: Any] {
         let aspect = image.aspect
         let fraction = layout.gridFraction(aspect: aspect)
         let style = "width: \(percent(fraction));"
@@ -18,12 +19,22 @@ struct PictureBuilder {
                        fallbackWidth: layout.gridMaxDisplayWidth(aspect: aspect), style: style, eager: eager)
     }
 
-    /// The large view of the photo page, always eager (it is the page).
-    func photo(_ image: ProcessedImage, alt: String, root: String) -> [String: Any] {
+    /// A photo in the justified rows, `shares` of the content width in each
+    /// band (`ThemeLayout.rowShares`); its width comes from the row CSS.
+    func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> [String: Any] {
+        let widest = zip(layout.rowBands.indices, shares).map { index, share in
+            let top = index + 1 < layout.rowBands.count ? Double(layout.rowBands[index + 1].minViewport) : Double(layout.contentMaxWidth)
+            return share * layout.contentWidth(viewport: top)
+        }.max() ?? 0
+        return picture(image, alt: alt, root: root, sizes: layout.rowSizes(shares: shares), fallbackWidth: widest, style: "", eager: eager)
+    }
+
+    /// The large view of the photo page, always eager (it is the page);
+    /// `reserve` CSS px of the viewport's height are kept for the rest.
+    func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> [String: Any] {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
-        let sizes = layout.photoSizes(aspect: image.aspect, sourceWidth: image.width)
-        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit,
-                            style: "max-width: \(Int(limit.rounded(.up)))px;", eager: true)
+        let width = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
+        let still = picture(image, alt: alt, root: root, sizes: width, fallbackWidth: limit, style: "width: \(width);", eager: true)
         return image.animation == nil ? still : animated(image, poster: still, root: root)
     }
 
@@ -58,8 +69,13 @@ struct PictureBuilder {
         }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
-        var css = style
-        if let placeholder = image.placeholder { css += " " + placeholder.css }
+        let sizes = compensation?.apply(to: sizes) ?? sizes
+        // The box keeps the source's own shape once a file has loaded: with
+        // the width and height attributes alone it would take the loaded
+        // file's, whose rounding differs, and move what follows by a fraction
+        // of a pixel (a layout shift).
+        let shape = "aspect-ratio: \(image.width) / \(max(image.height, 1));"
+        let css = ([shape, style] + [image.placeholder?.css].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
         var context: [String: Any] = [
             "sources": sources,
             "src": root + (fallback?.path ?? ""),

@@ -31,16 +31,14 @@ public struct SiteRenderer {
     /// Whether photo pages show camera, lens and exposure (`photo_details`).
     public var showsDetails = true
 
+    /// Set for a width ladder (`widths: auto`): `sizes` then steer
+    /// Chromium's choice on dense screens (`DensityCompensation`).
+    var compensation: DensityCompensation?
+
     /// The published address (`base_url`): share tags, sitemap and feed.
     public var baseURL: String? {
         get { pages.baseURL }
         set { pages.baseURL = newValue }
-    }
-
-    /// Grid images loaded eagerly (above the fold).
-    public var eagerCount: Int {
-        get { pages.eagerCount }
-        set { pages.eagerCount = newValue }
     }
 
     /// Every file of a site whose records are all in memory (small sites, tests).
@@ -76,27 +74,35 @@ public struct SiteRenderer {
     }
 
     /// An album's grid page: sub-album cards on the first page, then its
-    /// photos, the first `eagerCount` images loaded eagerly.
+    /// photos in justified rows; those in view at `layout.eagerViewport`
+    /// load eagerly.
     private func renderAlbum(_ page: PageSpec.AlbumPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
-        let pictures = PictureBuilder(layout: layout)
-        var cards: [[String: Any]] = []
-        for (index, card) in page.cards.enumerated() {
-            var context: [String: Any] = ["title": card.title, "href": card.href, "count": card.count]
-            if let cover = card.cover {
-                let image = try record(cover, in: results)
-                context["picture"] = pictures.grid(image, alt: alt(image, cover), root: root, eager: index < page.eagerCount)
-            }
-            cards.append(context)
+        let pictures = PictureBuilder(layout: layout, compensation: compensation)
+        var covers: [(card: PageSpec.Card, photo: BuiltAlbum.Photo, image: ProcessedImage)] = []
+        for card in page.cards {
+            if let cover = card.cover { covers.append((card, cover, try record(cover, in: results))) }
         }
-        let eagerLeft = page.pageIndex == 0 ? max(0, page.eagerCount - cards.count) : page.eagerCount
-        var photos: [[String: Any]] = []
-        for (index, photo) in page.photos.enumerated() {
-            let image = try record(photo, in: results)
-            photos.append([
-                "href": photo.planned.pageName, "title": photo.planned.title,
-                "picture": pictures.grid(image, alt: alt(image, photo), root: root, eager: index < eagerLeft),
-            ])
+        var images: [ProcessedImage] = []
+        for photo in page.photos { images.append(try record(photo, in: results)) }
+        let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
+            .aboveFold(cards: covers.map(\.image), photos: images, isRoot: page.isRoot).count
+        let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
+        let cards: [[String: Any]] = page.cards.map { card in
+            var context: [String: Any] = ["title": card.title, "href": card.href, "count": card.count]
+            if let index = covers.firstIndex(where: { $0.card.href == card.href }) {
+                let (_, cover, image) = covers[index]
+                context["picture"] = pictures.card(image, alt: alt(image, cover), root: root, eager: index < eagerCards)
+            }
+            return context
+        }
+        let shares = layout.rowShares(aspects: images.map(\.aspect))
+        let photos: [[String: Any]] = zip(page.photos, images).enumerated().map { index, pair in
+            let (photo, image) = pair
+            return [
+                "href": photo.planned.pageName, "title": photo.planned.title, "aspect": String(format: "%.4f", image.aspect),
+                "picture": pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
+            ]
         }
         let pager: [[String: Any]] = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
             ["number": $0 + 1, "href": PageMap.pageName($0), "current": $0 == page.pageIndex]
@@ -121,21 +127,38 @@ public struct SiteRenderer {
         let image = try record(page.photo, in: results)
         let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
         var context = base(root: root, title: page.photo.planned.title, breadcrumbs: page.breadcrumbs)
-        context["picture"] = PictureBuilder(layout: layout).photo(image, alt: alt(image, page.photo), root: root)
-        context["caption"] = image.metadata.caption.flatMap(CameraCaption.real)
+        let caption = image.metadata.caption.flatMap(CameraCaption.real)
+        let credit = Self.credit(image.metadata)
+        let details = showsDetails ? image.metadata.details?.items ?? [] : []
+        context["picture"] = photoPicture(image, page.photo, root: root)
+        if let next = page.next {
+            // The next page's own picture, loaded by the page's script once this one has loaded.
+            context["nextPicture"] = photoPicture(try record(next, in: results), next, root: root)
+        }
+        context["caption"] = caption
         context["captureDate"] = image.metadata.captureDate
         context["captureDateText"] = image.metadata.captureDate.map(Self.readableDate)
-        context["credit"] = Self.credit(image.metadata)
-        if showsDetails, let items = image.metadata.details?.items, !items.isEmpty {
-            context["details"] = items.map { ["label": $0.label, "value": $0.value] }
+        context["credit"] = credit
+        if !details.isEmpty {
+            context["details"] = details.map { ["label": $0.label, "value": $0.value] }
             context["hasDetails"] = true
         }
         context["previous"] = page.previous.map(link)
         context["next"] = page.next.map(link)
+        context["nextPage"] = page.next?.planned.pageName
         context["albumHref"] = "index.html"
         context["albumTitle"] = page.albumTitle
         context["share"] = share(path: page.path, title: page.photo.planned.title, image: (image, alt(image, page.photo)))
         return try render("photo", context)
+    }
+
+    /// The photo page's picture of `image`, fitted to the viewport with
+    /// room for the page's title, caption, credit, date and details.
+    private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> [String: Any] {
+        let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata)].compactMap { $0 }
+        let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
+        let reserve = layout.photoReserve(title: photo.planned.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
+        return PictureBuilder(layout: layout, compensation: compensation).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
     }
 
     /// Alt text: the caption when there is one, else the title. Captions
@@ -157,9 +180,10 @@ public struct SiteRenderer {
     private var stylesheetContext: [String: Any] {
         [
             "contentMaxWidth": layout.contentMaxWidth, "pagePadding": layout.pagePadding, "gap": layout.gap,
-            "cellAspect": "\(layout.cellAspect)", "photoMaxWidth": layout.photoMaxWidth,
-            "firstColumns": layout.gridColumns[0].columns,
+            "cellAspect": "\(layout.cellAspect)", "firstColumns": layout.gridColumns[0].columns,
             "breakpoints": layout.gridColumns.dropFirst().map { ["minViewport": $0.minViewport, "columns": $0.columns] },
+            "rowGap": String(format: "%.2f", layout.rowGap * 100), "firstRowHeight": layout.rowBands[0].rowHeight,
+            "rowBands": layout.rowBands.dropFirst().map { ["minViewport": $0.minViewport, "rowHeight": $0.rowHeight] },
         ]
     }
 

@@ -15,29 +15,34 @@ import Testing
     @Test("rows whose top is above the fold count; cards push the photos down")
     func aboveTheFold() {
         let layout = ThemeLayout()
-        // 1280 px: 5 columns of 244.8 px, rows 191.6 px apart from 140 px: rows at 140, 332, 523, 715 are above 800.
+        let photos = (0..<120).map { _ in Self.image(width: 3000, height: 2000, widths: [308]) }
+        // 1280 px: content 1248 px, rows of 0.16 × 1248 = 200 px → four 3:2 photos a line, stretched
+        // to (1248 - 3 × 7.5) / 6 = 204 px tall, 7.7 px apart, from 140 px: lines at 140, 352, 564, 775 start above 800.
         let desktop = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 1))
-        #expect(desktop.cellsAboveFold(cards: 0, photos: 120, isRoot: false) == (0, 20))
-        #expect(desktop.cellsAboveFold(cards: 0, photos: 7, isRoot: false) == (0, 7))
-        // Root: from 96 px; 6 cards take two rows, leaving two rows of photos.
-        #expect(desktop.cellsAboveFold(cards: 6, photos: 120, isRoot: true) == (6, 10))
-        // A phone: 2 columns of 175 px, rows 139.25 px apart: 6 rows above 844.
+        let shown = desktop.aboveFold(cards: [], photos: photos, isRoot: false)
+        #expect(shown.count == 16)
+        #expect(abs(shown[0].width - (1248 - 3 * 0.006 * 1248) / 4) < 0.01)
+        #expect(desktop.aboveFold(cards: [], photos: Array(photos.prefix(7)), isRoot: false).count == 7)
+        // Root: from 96 px; 6 cards take two rows of the card grid (5 columns, 191.6 px apart), leaving 2 lines of photos.
+        let root = desktop.aboveFold(cards: Array(photos.prefix(6)), photos: photos, isRoot: true)
+        #expect(root.count == 6 + 8)
+        // A phone: content 358 px, rows of 0.3 × 358 = 107 px → two 3:2 photos a line, 118.7 px tall.
         let phone = FirstView(layout: layout, viewport: Viewport(width: 390, height: 844, density: 3))
-        #expect(phone.cellsAboveFold(cards: 0, photos: 120, isRoot: false) == (0, 12))
+        #expect(phone.aboveFold(cards: [], photos: photos, isRoot: false).count == 12)
     }
 
-    @Test("the file taken: AVIF, else WebP, else JPEG, the smallest covering the cell × density")
+    @Test("the file taken: AVIF, else WebP, else JPEG, the smallest covering the CSS width × density")
     func chosenFile() {
         let layout = ThemeLayout()
         let photo = Self.image(width: 3000, height: 2000, widths: [2560, 1200, 615, 308])
         let desktop = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 1))
-        #expect(desktop.gridFile(photo)?.path == "a/_img/x-308.webp")  // cell 244.8 px
+        #expect(desktop.file(photo, cssWidth: 300)?.path == "a/_img/x-308.webp")
         let retina = FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: 2))
-        #expect(retina.gridFile(photo)?.path == "a/_img/x-615.webp")  // 489.6 device px
+        #expect(retina.file(photo, cssWidth: 300)?.path == "a/_img/x-615.webp")  // 600 device px
         let avif = Self.image(width: 3000, height: 2000, widths: [615, 308], formats: [.jpeg, .avif, .jxl])
-        #expect(retina.gridFile(avif)?.path == "a/_img/x-615.avif")
+        #expect(retina.file(avif, cssWidth: 300)?.path == "a/_img/x-615.avif")
         let small = Self.image(width: 200, height: 150, widths: [200])
-        #expect(retina.gridFile(small)?.path == "a/_img/x-200.webp", "nothing covers the cell: the largest")
+        #expect(retina.file(small, cssWidth: 300)?.path == "a/_img/x-200.webp", "nothing covers the cell: the largest")
     }
 
     @Test("viewports and sizes read from imgsite.yml; bad ones name the key")

@@ -4,7 +4,7 @@ import Testing
 @Suite struct LayoutAndWidthTests {
     let layout = ThemeLayout()
 
-    @Test("sizes matches the grid cell the CSS paints, at every viewport")
+    @Test("album cards: sizes matches the grid cell the CSS paints, at every viewport")
     func gridSizesMatchCSS() {
         // Evaluate each `sizes` entry the way a browser does and compare with the CSS cell width.
         for viewport in stride(from: 320.0, through: 2400, by: 40) {
@@ -16,29 +16,81 @@ import Testing
         }
     }
 
-    @Test("photo page sizes follow the content width up to the box limit")
-    func photoSizes() {
-        for viewport in stride(from: 320.0, through: 2400, by: 40) {
-            let painted = min(viewport - 32, layout.photoMaxDisplayWidth(aspect: 1.5, sourceWidth: 4000))
-            #expect(abs(Self.evaluate(layout.photoSizes(aspect: 1.5, sourceWidth: 4000), viewport: viewport) - painted) < 1)
+    @Test("justified rows: lines fill the width, photos keep their shape, the last line is not stretched")
+    func rows() {
+        let rows = JustifiedRows(rowHeight: 0.2, gap: 0.01)
+        // 1.5 × 0.2 = 0.3 each: three fit (0.92), a fourth would not.
+        let lines = rows.lines(aspects: [1.5, 1.5, 1.5, 1.5, 0.75])
+        #expect(lines.map(\.photos) == [0..<3, 3..<5])
+        let filled: Double = lines[0].widths.reduce(0, +) + 0.02
+        #expect(abs(filled - 1) < 1e-9, "a full line fills the width")
+        #expect(zip(lines[1].widths, [0.3, 0.15]).allSatisfy { abs($0 - $1) < 1e-9 }, "the last line keeps its natural size")
+        // One height per line: width / aspect is the same for every photo.
+        let mixed = rows.lines(aspects: [1.5, 0.667, 2.0, 1.0, 1.5, 1.5, 3.0])
+        for line in mixed.dropLast() {
+            let heights = zip(line.photos, line.widths).map { $1 / [1.5, 0.667, 2.0, 1.0, 1.5, 1.5, 3.0][$0] }
+            #expect(heights.allSatisfy { abs($0 - heights[0]) < 1e-9 })
         }
-        #expect(layout.photoMaxDisplayWidth(aspect: 0.75, sourceWidth: 4000) == 675)
-        #expect(layout.photoMaxDisplayWidth(aspect: 1.5, sourceWidth: 800) == 800)
+        // Wider than a line alone: the whole width.
+        let wide = rows.widths(aspects: [8, 1.5])
+        #expect(wide[0] == 1 && abs(wide[1] - 0.3) < 1e-9)
+        // The filler brings a gap: when it cannot join, the last photos form a full line.
+        let full = rows.lines(aspects: [1.63, 1.63, 1.63])  // 0.326 × 3 + 2 gaps = 0.998: no room for the filler and its gap
+        let fullWidth: Double = full[0].widths.reduce(0, +) + 0.02
+        #expect(full.count == 1 && abs(fullWidth - 1) < 1e-9)
     }
 
-    @Test("widths: CSS widths × 1x–3x, capped at the source, near-duplicates merged")
+    @Test("photo rows: sizes are each photo's share of the content width, in every band")
+    func rowSizes() {
+        let aspects = [1.5, 0.75, 1.33, 2.4, 1.0, 1.5, 0.8]
+        let shares = layout.rowShares(aspects: aspects)
+        for viewport in stride(from: 320.0, through: 2560, by: 35) {
+            let band = layout.rowBandIndex(viewport: viewport)
+            for (index, share) in shares.enumerated() {
+                let painted = share[band] * layout.contentWidth(viewport: viewport)
+                let told = Self.evaluate(layout.rowSizes(shares: share), viewport: viewport)
+                #expect(abs(told - painted) < 1, "viewport \(viewport), photo \(index): sizes \(told) vs rows \(painted)")
+            }
+        }
+    }
+
+    @Test("photo page: the width is its sizes, bounded by the content, the viewport's height and the source")
+    func photoWidth() {
+        let width = layout.photoWidth(aspect: 1.5, sourceWidth: 4000, reserve: 200)
+        #expect(width == "min(calc(100vw - 32px), calc(max(100vh - 200px, 200px) * 1.5000), 1568px)")
+        #expect(layout.photoMaxDisplayWidth(aspect: 0.75, sourceWidth: 4000) == 900)
+        #expect(layout.photoMaxDisplayWidth(aspect: 1.5, sourceWidth: 800) == 800)
+        let short = layout.photoReserve(title: "Storm", texts: [], dated: false, detailRows: 0)
+        let long = layout.photoReserve(title: "Storm", texts: [String(repeating: "word ", count: 40)], dated: true, detailRows: 6)
+        #expect(long > short + 6 * 20, "caption, date and details take their lines")
+    }
+
+    @Test("widths: a ladder `step` apart from the narrowest 1x to the widest 3x, capped at the source")
     func widths() {
         let planner = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840)
-        #expect(planner.widths(sourceWidth: 4000, sourceHeight: 2667) == [3600, 2400, 1200, 922, 615, 308])
-        #expect(planner.widths(sourceWidth: 1920, sourceHeight: 1280) == [1920, 1200, 922, 615, 308])
-        #expect(planner.widths(sourceWidth: 88, sourceHeight: 64) == [88])
+        let large = planner.widths(sourceWidth: 4000, sourceHeight: 2667)
+        #expect(large.first == 3840 && large.last! <= 130, "\(large)")
+        for (larger, smaller) in zip(large, large.dropFirst()) {
+            #expect(abs(Double(larger) / Double(smaller) - 1.25) < 0.02, "\(larger) → \(smaller)")
+        }
+        #expect(planner.widths(sourceWidth: 1920, sourceHeight: 1280).first == 1920)
+        #expect(planner.widths(sourceWidth: 88, sourceHeight: 64) == [88], "narrower than any place it is shown")
         for (w, h) in [(640, 480), (3024, 4032), (500, 269), (10000, 100)] {
             let widths = planner.widths(sourceWidth: w, sourceHeight: h)
-            #expect(widths.allSatisfy { $0 <= w } && widths == widths.sorted(by: >))
-            for (larger, smaller) in zip(widths, widths.dropFirst()) { #expect(Double(smaller) < Double(larger) * 0.9) }
+            #expect(widths.allSatisfy { $0 <= w } && widths == widths.sorted(by: >) && Set(widths).count == widths.count)
         }
+        let fine = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.1)
+        #expect(fine.widths(sourceWidth: 4000, sourceHeight: 2667).count > large.count)
         let fixed = WidthPlanner(layout: layout, policy: .fixed([320, 2000, 640]), maxWidth: 1600)
         #expect(fixed.widths(sourceWidth: 1000, sourceHeight: 1000) == [1000, 640, 320])
+    }
+
+    @Test("dense screens: each sizes entry comes first √step wider under min-resolution")
+    func compensation() {
+        let sizes = DensityCompensation(step: 1.21).apply(to: "(min-width: 600px) calc((100vw - 32px) * 0.3000), 50vw")
+        #expect(sizes == "(min-width: 600px) and (min-resolution: 1.01dppx) calc(calc((100vw - 32px) * 0.3000) * 1.1000), "
+            + "(min-width: 600px) calc((100vw - 32px) * 0.3000), (min-resolution: 1.01dppx) calc(50vw * 1.1000), 50vw")
+        #expect(Self.evaluate(sizes, viewport: 800) == 768 * 0.3, "1x screens see the exact size")
     }
 
     /// A tiny `sizes` evaluator: (min-width/max-width: Npx) conditions,
@@ -46,6 +98,7 @@ import Testing
     static func evaluate(_ sizes: String, viewport: Double) -> Double {
         for entry in sizes.components(separatedBy: ", ") {
             var length = entry
+            if entry.contains("min-resolution") { continue }  // a 1x screen
             if entry.hasPrefix("(") {
                 let close = entry.firstIndex(of: ")")!
                 let condition = entry[entry.index(after: entry.startIndex)..<close]
