@@ -7,7 +7,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench bench-placeholders bench-peers soak fuzz templates deps test-deps clean
+.PHONY: all build example test bench bench-placeholders bench-peers browser-report soak fuzz templates deps test-deps clean
 
 all: build
 
@@ -72,6 +72,11 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py ../shared/corpus/photos/nature ../shared/corpus/photos/large \
 	  ../shared/corpus/photos/cameras ../shared/corpus/photos/orientation
+
+## browser-report: decoded over painted pixels in Chromium, 320–2560 CSS px × 1x–3x, on the corpus (README table; ~6 min)
+browser-report: test-deps
+	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test --filter SizeMatchingTests
+	@echo "Table written to .build/browser-report.md"
 
 ## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
 soak: build

@@ -49,7 +49,7 @@ import Testing
             let data = handle.availableData
             if data.isEmpty { return nil }
             text += String(decoding: data, as: UTF8.self)
-            if let match = text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//) { return Int(match.1) }
+            if let match = text.firstMatch(of: /serving .*http:\/\/127\.0\.0\.1:(\d+)\//) { return Int(match.1) }
         }
         return nil
     }
