@@ -1,0 +1,46 @@
+import Foundation
+
+/// Album photos in justified rows: their shares of the content width and
+/// their `sizes`, from the same line breaking as the CSS (`JustifiedRows`).
+extension ThemeLayout {
+    /// Each photo's share of the content width in every band (outer: photos
+    /// in order; inner: `rowBands` in order), from the photos' aspects.
+    func rowShares(aspects: [Double]) -> [[Double]] {
+        let bands = rowBands.map { JustifiedRows(rowHeight: $0.rowHeight, gap: rowGap).widths(aspects: aspects) }
+        return aspects.indices.map { index in bands.map { $0[index] } }
+    }
+
+    /// The `sizes` attribute of a photo in the rows, from its share in each band.
+    func rowSizes(shares: [Double]) -> String {
+        let fixed = 2 * pagePadding
+        var entries = ["(min-width: \(contentMaxWidth)px) \(px(contentWidth(viewport: Double(contentMaxWidth)) * shares.last!))"]
+        for (band, share) in zip(rowBands, shares).reversed() {
+            let expression = "calc((100vw - \(fixed)px) * \(number(share)))"
+            entries.append(band.minViewport > 0 ? "(min-width: \(band.minViewport)px) \(expression)" : expression)
+        }
+        return entries.joined(separator: ", ")
+    }
+
+    /// The band in force at viewport width `viewport`.
+    func rowBandIndex(viewport: Double) -> Int {
+        rowBands.lastIndex { Double($0.minViewport) <= viewport } ?? 0
+    }
+
+    /// The narrowest and widest a photo of `aspect` is painted in the rows
+    /// (CSS px), over viewports from `smallestViewport` up: unstretched at
+    /// the bottom of each band, and stretched to twice its row height at the
+    /// top (a line stretches more only before a photo too wide to join it).
+    func rowDisplayRange(aspect: Double) -> ClosedRange<Double> {
+        var low = Double.infinity, high = 0.0
+        for (index, band) in rowBands.enumerated() {
+            let bottom = contentWidth(viewport: max(Double(band.minViewport), Self.smallestViewport))
+            let top = contentWidth(viewport: index + 1 < rowBands.count ? Double(rowBands[index + 1].minViewport) : Double(contentMaxWidth))
+            low = min(low, min(1, aspect * band.rowHeight) * bottom)
+            high = max(high, min(1, 2 * aspect * band.rowHeight) * top)
+        }
+        return low...high
+    }
+
+    /// The narrowest viewport the theme is made for (CSS px).
+    static let smallestViewport = 320.0
+}
