@@ -29,8 +29,7 @@ import Testing
         let source = try #require(Self.axeSource, "axe-core is missing: `make test-deps` installs axe-selenium-python into .build/test-venv")
         let axe = try String(contentsOf: source, encoding: .utf8)
         let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"))
-        let browser = try await WebDriver()
-        do {
+        try await WebDriver.session { browser in
             for scheme in ["light", "dark"] {
                 try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
                 for (width, height) in [(390, 844), (1440, 900)] {
@@ -43,10 +42,6 @@ import Testing
                     }
                 }
             }
-        } catch {
-            await browser.quit()
-            throw error
         }
-        await browser.quit()
     }
 }

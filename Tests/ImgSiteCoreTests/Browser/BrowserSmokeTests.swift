@@ -23,14 +23,9 @@ import Testing
         let input = Corpus.repoRoot.appendingPathComponent("site-example/photos")
         let site = try TestBuild.run(input: input)
         #expect(site.summary.failed.isEmpty)
-        let browser = try await WebDriver()
-        do {
+        try await WebDriver.session { browser in
             try await Self.check(browser, site: site)
-        } catch {
-            await browser.quit()
-            throw error
         }
-        await browser.quit()
     }
 
     static func check(_ browser: WebDriver, site: TestBuild) async throws {

@@ -11,8 +11,7 @@ import Testing
         let page = site.output.appendingPathComponent("nature/storm.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         let next = try #require(html.firstMatch(of: /<a rel="next" href="([^"]+)"/)?.output.1, "storm has a next photo")
-        let browser = try await WebDriver()
-        do {
+        try await WebDriver.session { browser in
             try await browser.open(page)
             try await browser.press("ArrowRight", code: 39)
             let forward = try await Self.waitForURL(browser) { $0.hasSuffix("/nature/\(next)") }
@@ -25,11 +24,7 @@ import Testing
             #expect(album, "Esc goes to the album")
             let problems = try await browser.consoleLog().filter { ($0["level"] as? String) == "SEVERE" }
             #expect(problems.isEmpty, "\(problems)")
-        } catch {
-            await browser.quit()
-            throw error
         }
-        await browser.quit()
     }
 
     static func waitForURL(_ browser: WebDriver, _ done: (String) -> Bool) async throws -> Bool {

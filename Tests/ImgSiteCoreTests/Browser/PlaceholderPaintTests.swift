@@ -28,8 +28,7 @@ import Vips
         let cache = try Corpus.scratch("placeholder-paint-cache")
         let references = try Dictionary(uniqueKeysWithValues: Self.photos.map { ($0.split(separator: "/").last!.lowercased(), try Self.reference($0)) })
 
-        let browser = try await WebDriver()
-        do {
+        try await WebDriver.session { browser in
             try await browser.cdp("Emulation.setScriptExecutionDisabled", ["value": true])
             try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false])
             var painted: [PlaceholderKind: [String: Paint]] = [:]
@@ -55,11 +54,7 @@ import Vips
                 #expect(painted[kind]!.count == Self.photos.count, "\(kind): \(painted[kind]!.keys.sorted())")
             }
             try Self.judge(painted, references: references, dominant: dominant)
-        } catch {
-            await browser.quit()
-            throw error
         }
-        await browser.quit()
     }
 
     /// Opens the album page and reads each image box of the screenshot, by
@@ -123,8 +118,7 @@ import Vips
         let input = try Corpus.scratch("placeholder-loaded-in")
         try Corpus.copy(Self.photos.map(Corpus.photo), into: input, album: "a")
         let cache = try Corpus.scratch("placeholder-loaded-cache")
-        let browser = try await WebDriver()
-        do {
+        try await WebDriver.session { browser in
             try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false])
             var shots: [PlaceholderKind: [UInt8]] = [:]
             for kind in [PlaceholderKind.none, .thumbhash, .lqip] {
@@ -143,11 +137,7 @@ import Vips
                 let differing = zip(shots[kind]!, shots[PlaceholderKind.none]!).filter { abs(Int($0) - Int($1)) > 2 }.count
                 #expect(shots[kind]!.count == shots[PlaceholderKind.none]!.count && differing == 0, "\(kind): \(differing) bytes differ from the page without placeholders")
             }
-        } catch {
-            await browser.quit()
-            throw error
         }
-        await browser.quit()
     }
 
     /// The photo's mean colour where the boxes are read (its middle 60 %),

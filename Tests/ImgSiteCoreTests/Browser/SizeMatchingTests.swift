@@ -62,21 +62,16 @@ import Testing
             let photos = html.components(separatedBy: "<li class=\"cell\"").dropFirst().prefix(2).map { $0.components(separatedBy: "<a href=\"")[1].prefix { $0 != "\"" } }
             return ["\(album)/index.html"] + photos.map { "\(album)/\($0)" }
         }
-        let browser = try await WebDriver()
-        var report: Report = []
-        do {
+        return try await WebDriver.session { browser in
+            var report: Report = []
             for viewport in viewports {
                 for page in pages {
                     let samples = try await OverDecode.measure(browser, page: site.output.appendingPathComponent(page), at: viewport, site: site)
                     report.append((viewport, page, samples))
                 }
             }
-        } catch {
-            await browser.quit()
-            throw error
+            return report
         }
-        await browser.quit()
-        return report
     }
 
     /// The README's table: one row per viewport width, one column per density.

@@ -41,6 +41,19 @@ final class WebDriver {
         guard !session.isEmpty else { throw Failure(description: "chromedriver gave no session: \(reply)") }
     }
 
+    /// Runs `body` with a new browser and quits it however `body` ends.
+    static func session<T>(_ body: (WebDriver) async throws -> T) async throws -> T {
+        let browser = try await WebDriver()
+        do {
+            let result = try await body(browser)
+            await browser.quit()
+            return result
+        } catch {
+            await browser.quit()
+            throw error
+        }
+    }
+
     func quit() async {
         _ = try? await call("DELETE", "session/\(session)")
         process.terminate()
