@@ -21,6 +21,9 @@ extension DefaultTheme {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{#pageTitle}}{{pageTitle}} · {{/pageTitle}}{{siteTitle}}</title>
 <link rel="stylesheet" href="{{root}}_assets/style.css">
+{{#hasPhotos}}
+<link rel="expect" href="#rows-settled" blocking="render">
+{{/hasPhotos}}
 {{#nextPage}}
 <link rel="prefetch" href="{{nextPage}}">
 {{/nextPage}}
@@ -105,7 +108,7 @@ extension DefaultTheme {
 {{#hasPhotos}}
 <ul class="grid photos">
 {{#photos}}
-<li class="cell" style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}</a></li>
+<li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}</a></li>
 {{/photos}}
 </ul>
 {{/hasPhotos}}
@@ -197,7 +200,7 @@ extension DefaultTheme {
 /* imgsite default theme. Grid and photo sizes come from the same layout
    numbers as the <img sizes> attributes: change them in one place only. */
 *, *::before, *::after { box-sizing: border-box; }
-html { color-scheme: light dark; }
+html { color-scheme: light dark; scrollbar-gutter: stable; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fff; }
 main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 auto; padding: 0 {{pagePadding}}px; }
 .site-header { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: baseline; padding-top: 12px; }
@@ -226,7 +229,7 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 {{#rowBands}}
 @media (min-width: {{minViewport}}px) { .photos .cell { flex-basis: calc(var(--a) * {{rowHeight}} * 100%); } }
 {{/rowBands}}
-.photos::after { content: ""; flex: 1000000 1 0; }
+.photos::after { content: ""; flex: 1000000 1 0; height: 0; align-self: flex-start; }
 .photos .cell a { display: block; }
 .photos img { display: block; width: 100%; height: auto; }
 .photos picture { display: block; }
@@ -235,7 +238,7 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 /* The photo page fits the viewport: the image's width (inline, also its
    sizes) leaves the height the title, caption and links take. */
 .photo { margin: 4px 0 0; }
-.photo img { display: block; height: auto; margin: 0 auto; }
+.photo img { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .photo figcaption { text-align: center; }
 .photo h1 { font-size: 1.25rem; margin: 0.25em 0 0; }
 .photo figcaption p { margin: 0; }

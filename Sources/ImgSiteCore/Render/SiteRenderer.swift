@@ -97,11 +97,13 @@ public struct SiteRenderer {
             return context
         }
         let shares = layout.rowShares(aspects: images.map(\.aspect))
+        let settling = Self.settlingPhoto(count: images.count, inView: eagerLeft)
         let photos: [[String: Any]] = zip(page.photos, images).enumerated().map { index, pair in
             let (photo, image) = pair
             return [
                 "href": photo.planned.pageName, "title": photo.planned.title, "aspect": String(format: "%.4f", image.aspect),
                 "picture": pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
+                "settles": index == settling,
             ]
         }
         let pager: [[String: Any]] = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
@@ -118,6 +120,16 @@ public struct SiteRenderer {
         ]) { $1 }
         context["share"] = share(path: page.path, title: page.title ?? siteTitle, image: shared)
         return try render(page.isRoot ? "index" : "album", context)
+    }
+
+    /// The photo whose arrival lets the album page paint (`<link rel=expect
+    /// blocking=render>`). A justified row is final only once the photo
+    /// after it is parsed, so a page painted from half its HTML (a slow
+    /// network, a busy CPU) would reflow the rows in view: a layout shift.
+    /// Twice the photos in view at `eagerViewport` settles every row a
+    /// screen shows without waiting for the whole page.
+    static func settlingPhoto(count: Int, inView: Int) -> Int {
+        min(count, max(2 * inView, 1)) - 1
     }
 
     /// A photo's page: the large view, its caption and credit, and
