@@ -200,7 +200,7 @@ extension DefaultTheme {
 /* imgsite default theme. Grid and photo sizes come from the same layout
    numbers as the <img sizes> attributes: change them in one place only. */
 *, *::before, *::after { box-sizing: border-box; }
-html { color-scheme: light dark; scrollbar-gutter: stable; }
+html { color-scheme: light dark; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fff; }
 main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 auto; padding: 0 {{pagePadding}}px; }
 .site-header { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: baseline; padding-top: 12px; }
