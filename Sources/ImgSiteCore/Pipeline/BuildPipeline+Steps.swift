@@ -149,7 +149,7 @@ extension BuildPipeline {
         // Hashed once: every page's digest starts from it.
         let site = SourceHash.of(
             text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
-                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
+                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)|\(renderer.compensation?.factor ?? 0)")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
         var pending: [(spec: PageSpec, digest: String)] = []

@@ -117,8 +117,8 @@ struct BuildState {
     var outputsChanged = false
     /// The page digests recorded by the last build, by path.
     var storedDigests: [String: String] = [:]
-    /// Album pages with the sources of their grid images above the fold
-    /// (only when a first-view budget is set).
+    /// Album pages with the sources their first view may show (only when
+    /// a first-view budget is set).
     var firstViews: [FirstViewPage] = []
 
     /// An album page and the sources its first view may show (`FirstView`).

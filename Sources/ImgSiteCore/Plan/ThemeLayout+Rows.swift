@@ -21,6 +21,18 @@ extension ThemeLayout {
         return entries.joined(separator: ", ")
     }
 
+    /// The viewport width at which band `index` gives way to the next
+    /// (the content's own limit for the last band).
+    func rowBandTop(_ index: Int) -> Double {
+        index + 1 < rowBands.count ? Double(rowBands[index + 1].minViewport) : Double(contentMaxWidth)
+    }
+
+    /// The widest (CSS px) a photo with `shares` of the content width in
+    /// each band is painted: at the top of one of the bands.
+    func rowMaxDisplayWidth(shares: [Double]) -> Double {
+        zip(rowBands.indices, shares).map { index, share in share * contentWidth(viewport: rowBandTop(index)) }.max() ?? 0
+    }
+
     /// The band in force at viewport width `viewport`.
     func rowBandIndex(viewport: Double) -> Int {
         rowBands.lastIndex { Double($0.minViewport) <= viewport } ?? 0
@@ -34,7 +46,7 @@ extension ThemeLayout {
         var low = Double.infinity, high = 0.0
         for (index, band) in rowBands.enumerated() {
             let bottom = contentWidth(viewport: max(Double(band.minViewport), Self.smallestViewport))
-            let top = contentWidth(viewport: index + 1 < rowBands.count ? Double(rowBands[index + 1].minViewport) : Double(contentMaxWidth))
+            let top = contentWidth(viewport: rowBandTop(index))
             low = min(low, min(1, aspect * band.rowHeight) * bottom)
             high = max(high, min(1, 2 * aspect * band.rowHeight) * top)
         }

@@ -22,11 +22,8 @@ struct PictureBuilder {
     /// A photo in the justified rows, `shares` of the content width in each
     /// band (`ThemeLayout.rowShares`); its width comes from the row CSS.
     func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> [String: Any] {
-        let widest = zip(layout.rowBands.indices, shares).map { index, share in
-            let top = index + 1 < layout.rowBands.count ? Double(layout.rowBands[index + 1].minViewport) : Double(layout.contentMaxWidth)
-            return share * layout.contentWidth(viewport: top)
-        }.max() ?? 0
-        return picture(image, alt: alt, root: root, sizes: layout.rowSizes(shares: shares), fallbackWidth: widest, style: "", eager: eager)
+        picture(image, alt: alt, root: root, sizes: layout.rowSizes(shares: shares),
+                fallbackWidth: layout.rowMaxDisplayWidth(shares: shares), style: "", eager: eager)
     }
 
     /// The large view of the photo page, always eager (it is the page);

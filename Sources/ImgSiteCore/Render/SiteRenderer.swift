@@ -79,29 +79,31 @@ public struct SiteRenderer {
     private func renderAlbum(_ page: PageSpec.AlbumPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
         let pictures = PictureBuilder(layout: layout, compensation: compensation)
-        var covers: [(card: PageSpec.Card, photo: BuiltAlbum.Photo, image: ProcessedImage)] = []
+        var covers: [(photo: BuiltAlbum.Photo, image: ProcessedImage)] = []
         for card in page.cards {
-            if let cover = card.cover { covers.append((card, cover, try record(cover, in: results))) }
+            if let cover = card.cover { covers.append((cover, try record(cover, in: results))) }
         }
         var images: [ProcessedImage] = []
         for photo in page.photos { images.append(try record(photo, in: results)) }
         let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
             .aboveFold(cards: covers.map(\.image), photos: images, isRoot: page.isRoot).count
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
-        let cards: [[String: Any]] = page.cards.map { card in
+        var cards: [[String: Any]] = [], coverIndex = 0
+        for card in page.cards {
             var context: [String: Any] = ["title": card.title, "href": card.href, "count": card.count]
-            if let index = covers.firstIndex(where: { $0.card.href == card.href }) {
-                let (_, cover, image) = covers[index]
-                context["picture"] = pictures.card(image, alt: alt(image, cover), root: root, eager: index < eagerCards)
+            if card.cover != nil {
+                let (cover, image) = covers[coverIndex]
+                context["picture"] = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
+                coverIndex += 1
             }
-            return context
+            cards.append(context)
         }
         let shares = layout.rowShares(aspects: images.map(\.aspect))
         let settling = Self.settlingPhoto(count: images.count, inView: eagerLeft)
         let photos: [[String: Any]] = zip(page.photos, images).enumerated().map { index, pair in
             let (photo, image) = pair
             return [
-                "href": photo.planned.pageName, "title": photo.planned.title, "aspect": String(format: "%.4f", image.aspect),
+                "href": photo.planned.pageName, "title": photo.planned.title, "aspect": layout.number(image.aspect),
                 "picture": pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
                 "settles": index == settling,
             ]
