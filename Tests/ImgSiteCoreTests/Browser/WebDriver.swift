@@ -6,8 +6,8 @@ final class WebDriver {
     static let chromium = "/usr/bin/chromium"
     static let chromedriver = "/usr/bin/chromedriver"
 
-    private let process = Process()
-    private let port: Int
+    private var process = Process()
+    private var port = 0
     private var session = ""
 
     struct Failure: Error, CustomStringConvertible { let description: String }
@@ -16,16 +16,7 @@ final class WebDriver {
         for tool in [Self.chromium, Self.chromedriver] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw Failure(description: "\(tool) is missing: `make test-deps` installs chromium and chromium-driver")
         }
-        port = Int.random(in: 20_000..<40_000)
-        process.executableURL = URL(fileURLWithPath: Self.chromedriver)
-        process.arguments = ["--port=\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<50 {
-            if (try? await call("GET", "status")) != nil { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        try await startDriver()
         let capabilities: [String: Any] = [
             "capabilities": ["alwaysMatch": [
                 "browserName": "chrome",
@@ -39,6 +30,28 @@ final class WebDriver {
         let reply = try await call("POST", "session", capabilities)
         session = ((reply as? [String: Any])?["sessionId"] as? String) ?? ""
         guard !session.isEmpty else { throw Failure(description: "chromedriver gave no session: \(reply)") }
+    }
+
+    /// Starts chromedriver on a free port and waits until it answers. Under a
+    /// full parallel test run it can take seconds to come up, and another
+    /// process may take the port first: then it exits and we try another.
+    private func startDriver() async throws {
+        for _ in 0..<3 {
+            port = try LoopbackHTTP.freePort()
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.chromedriver)
+            process.arguments = ["--port=\(port)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline {
+                if (try? await call("GET", "status")) != nil { return }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            process.terminate()
+        }
+        throw Failure(description: "chromedriver did not answer on three ports")
     }
 
     /// Runs `body` with a new browser and quits it however `body` ends.
