@@ -38,6 +38,15 @@ extension VipsImage {
         return Int(value)
     }
 
+    /// A binary field ("xmp-data", "iptc-data"), or nil when absent.
+    public func blob(_ name: String) -> [UInt8]? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard vips_image_get_blob(pointer, name, &data, &length) == 0, let data, length > 0 else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
     /// The text of an EXIF tag as libvips formats it ("value (value, type, …)"),
     /// reduced to the value, trimmed; nil when absent or blank.
     public func exifText(_ field: String) -> String? {

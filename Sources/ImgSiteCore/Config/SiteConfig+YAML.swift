@@ -75,7 +75,8 @@ extension SiteConfig {
     }
 }
 
-private extension YamlError {
+/// Line and problem of a YAML error, for messages that name both.
+extension YamlError {
     var line: Int? {
         switch self {
         case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _): mark.line

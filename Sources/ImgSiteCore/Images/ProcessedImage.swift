@@ -61,8 +61,14 @@ public struct Variant: Codable, Sendable, Equatable {
 public struct KeptMetadata: Codable, Sendable, Equatable {
     /// EXIF DateTimeOriginal as "YYYY-MM-DDTHH:MM:SS", for ordering.
     public var captureDate: String?
-    /// EXIF ImageDescription, when it is a real caption.
+    /// The photographer's caption: from a sidecar file, XMP, IPTC or EXIF
+    /// (`captionSource` says which); never camera firmware text.
     public var caption: String?
+    /// Where the caption came from; `.none` when there is none, nil only in
+    /// records made before XMP and IPTC captions were read.
+    public var captionSource: CaptionSource?
+    /// Alt text a sidecar file gives (else the caption, else the title).
+    public var alt: String?
     /// EXIF Artist and Copyright, kept only under `keep-copyright`.
     public var artist: String?
     public var copyright: String?
@@ -70,12 +76,18 @@ public struct KeptMetadata: Codable, Sendable, Equatable {
     /// has none, nil only in records made before the panel existed.
     public var details: PhotoDetails?
 
-    public init(captureDate: String? = nil, caption: String? = nil, artist: String? = nil, copyright: String? = nil,
-                details: PhotoDetails? = PhotoDetails()) {
+    public init(captureDate: String? = nil, caption: String? = nil, captionSource: CaptionSource? = nil, artist: String? = nil,
+                copyright: String? = nil, details: PhotoDetails? = PhotoDetails()) {
         self.captureDate = captureDate
         self.caption = caption
+        self.captionSource = captionSource ?? (caption == nil ? CaptionSource.none : .exif)
         self.artist = artist
         self.copyright = copyright
         self.details = details
     }
+}
+
+/// Where a photo's caption was read, in the order one wins over another.
+public enum CaptionSource: String, Codable, Sendable {
+    case sidecar, xmp, iptc, exif, none
 }

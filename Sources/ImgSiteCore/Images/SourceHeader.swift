@@ -16,11 +16,15 @@ struct SourceHeader {
     /// libvips' loader ("jpegload", "pngload", …): JPEGs shrink on load.
     var loader = ""
 
-    /// EXIF tags read for ordering and captions; GPS is never read at all.
+    /// EXIF tags read for ordering and captions (XMP and IPTC give only
+    /// theirs, below); GPS is never read at all.
     static let wantedFields = [
         "exif-ifd2-DateTimeOriginal", "exif-ifd0-DateTime", "exif-ifd0-ImageDescription",
         "exif-ifd0-Artist", "exif-ifd0-Copyright",
     ] + PhotoDetails.exifFields
+
+    /// Where `fields` keeps the XMP and IPTC captions.
+    static let xmpCaption = "xmp-dc-description", iptcCaption = "iptc-caption-abstract"
 
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
         let (file, displayPath) = (source.absolutePath, source.relativePath)
@@ -38,6 +42,8 @@ struct SourceHeader {
         for name in wantedFields {
             if let value = image.exifText(name) { fields[name] = value }
         }
+        if let xmp = image.blob("xmp-data") { fields[xmpCaption] = EmbeddedCaption.xmp(xmp) }
+        if let iptc = image.blob("iptc-data") { fields[iptcCaption] = EmbeddedCaption.iptc(iptc) }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
             fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "")
@@ -85,9 +91,14 @@ struct SourceHeader {
     func metadata(policy: MetadataPolicy) -> KeptMetadata {
         let date = fields["exif-ifd2-DateTimeOriginal"] ?? fields["exif-ifd0-DateTime"]
         let keepCredit = policy == .keepCopyright
+        // XMP first: photo managers write it and mirror it into the older two, which may lag behind.
+        let captions: [(CaptionSource, String?)] = [
+            (.xmp, fields[Self.xmpCaption]), (.iptc, fields[Self.iptcCaption]), (.exif, fields["exif-ifd0-ImageDescription"]),
+        ]
+        let caption = captions.lazy.compactMap { source, text in text.flatMap(CameraCaption.real).map { (source, $0) } }.first
         return KeptMetadata(
             captureDate: date.flatMap(Self.isoDate),
-            caption: fields["exif-ifd0-ImageDescription"].flatMap(CameraCaption.real),
+            caption: caption?.1, captionSource: caption?.0 ?? CaptionSource.none,
             artist: keepCredit ? fields["exif-ifd0-Artist"] : nil,
             copyright: keepCredit ? fields["exif-ifd0-Copyright"] : nil,
             details: PhotoDetails(exif: fields))

@@ -67,7 +67,7 @@ extension BuildPipeline {
                 guard entry.image.sourceBytes == job.source.byteCount else {
                     throw BuildError(.header, path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again")
                 }
-                state.summaries[path] = try place(entry, from: folder, job: job, plan: settings.key, state: state)
+                state.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), state: state)
                 state.summary.upToDate += 1
                 state.summary.warnings += entry.image.warnings.map { "\(path): \($0)" }
                 // A damaged file the shard built anyway is reported here too.

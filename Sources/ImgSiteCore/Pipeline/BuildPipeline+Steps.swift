@@ -105,6 +105,8 @@ extension BuildPipeline {
                     FaultInjection.point("image")
                 } else {
                     observe(.upToDate(job.source.relativePath))
+                    // Served from the cache, the image has no built line to carry the sidecar's warning.
+                    if let problem = outcome.sidecarProblem { observe(.warning(path: problem.file, reason: problem.reason)) }
                 }
                 return .success(outcome)
             } catch {

@@ -21,6 +21,8 @@ struct ImageBuilder: Sendable {
         var encodedFiles = 0
         /// The source file was opened (to hash or to decode).
         var readSource = false
+        /// The photo's sidecar could not be used (also among the image's warnings).
+        var sidecarProblem: SidecarError?
     }
 
     let settings: ImageSettings
@@ -39,14 +41,14 @@ struct ImageBuilder: Sendable {
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, job: job, placeholder: kind)
-        // Records made before the details panel lack its fields: the header
-        // has them, read once without decoding (the record is saved again below).
-        if found.record != nil, found.record!.metadata.details == nil {
+        // Records made before the details panel or XMP and IPTC captions lack
+        // them: the header has them, read once without decoding (the record is saved again below).
+        if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
         }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
-            let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
-            return Outcome(image: result, summary: summary, readSource: hashed)
+            let (result, summary, problem) = try finish(job, content: content, imageKey: imageKey, found: found)
+            return Outcome(image: result, summary: summary, readSource: hashed, sidecarProblem: problem)
         }
         let encoded = try processor.encode(
             job, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
@@ -69,9 +71,10 @@ struct ImageBuilder: Sendable {
             fresh[key] = cached
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, chain: encoded.plan.chain), $0) }
-        let (result, summary) = try finish(
+        let (result, summary, problem) = try finish(
             job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
-        return Outcome(image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
+        return Outcome(
+            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true, sidecarProblem: problem)
     }
 
     // MARK: Steps
@@ -123,7 +126,7 @@ struct ImageBuilder: Sendable {
     private func finish(
         _ job: ImageJob, content: String, imageKey: String, found: Found,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
-    ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
+    ) throws(BuildError) -> (ProcessedImage, ImageSummary, SidecarError?) {
         let (record, plan) = (found.record!, found.plan!)
         let specs = plan.specs
         let variants = specs.map { spec -> Variant in
@@ -139,22 +142,28 @@ struct ImageBuilder: Sendable {
             animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
+        // The sidecar is read each time the entry is stale: it is what changes, not the photo.
+        var (metadata, warnings, problem) = (record.metadata, record.warnings, SidecarError?.none)
+        if let sidecar = job.source.sidecar {
+            (metadata, problem) = sidecar.applied(to: metadata)
+            warnings += problem.map { [$0.message] } ?? []
+        }
         let result = ProcessedImage(
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
-            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: record.metadata,
-            warnings: record.warnings)
+            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: metadata,
+            warnings: warnings)
         let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, chain: plan.chain)] } ?? [])
         do {
             let (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
-                identity: job.source.identity, plan: settings.key, content: content, keys: keys, summary: summary, files: variants.map(\.path),
-                warnings: record.warnings)
+                identity: job.source.identity, plan: job.journalPlan(settings.key), content: content, keys: keys, summary: summary,
+                files: variants.map(\.path), warnings: warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
             try link(variants, specs: specs, found: found)
-            return (result, summary)
+            return (result, summary, problem)
         } catch let error as BuildError {
             throw error
         } catch {

@@ -10,7 +10,7 @@ public struct ImageJob: Sendable {
     /// here, when the file and the settings are unchanged and every variant
     /// is still in place: then the source is not even opened.
     func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
-        guard let entry, entry.identity == source.identity, entry.plan == plan, !entry.fileLines.isEmpty else { return nil }
+        guard let entry, entry.identity == source.identity, entry.plan == journalPlan(plan), !entry.fileLines.isEmpty else { return nil }
         let prefix = "\(outputFolder)/\(slug)-"
         let names = listing.names(in: outputFolder)
         // Line by line on UTF-8 bytes, with no array and no Character
@@ -26,5 +26,13 @@ public struct ImageJob: Sendable {
             start = end == lines.endIndex ? end : lines.index(after: end)
         }
         return entry.summary
+    }
+}
+
+extension ImageJob {
+    /// The journal's plan of this source: the settings' key, and its
+    /// sidecar's identity, so editing a caption file makes the entry stale.
+    func journalPlan(_ settingsKey: String) -> String {
+        source.sidecar.map { "\(settingsKey) \($0.journalTag)" } ?? settingsKey
     }
 }

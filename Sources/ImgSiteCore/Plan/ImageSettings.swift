@@ -14,8 +14,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var pixelLimit: Int
     public var animated: AnimationSettings
     /// Bumped when what is read of a source's metadata grows (2: the details
-    /// panel's EXIF fields), so every image's record is completed once.
-    static let metadataRecipe = 2
+    /// panel's EXIF fields; 3: XMP and IPTC captions), so every image's
+    /// record is completed once.
+    static let metadataRecipe = 3
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
     public let key: String

@@ -179,7 +179,7 @@ public struct SiteRenderer {
     /// are checked again here: records cached before a firmware text was
     /// known still carry it.
     func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
-        image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
+        image.metadata.alt ?? image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
     }
 
     private func base(root: String, title: String?, breadcrumbs: [PageSpec.Link]) -> [String: Any] {

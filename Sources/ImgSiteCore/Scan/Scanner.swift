@@ -5,6 +5,7 @@ import Synchronization
 /// Hidden files and folders, non-images, the output folder and the site's
 /// template folder are skipped. Symbolic links are followed, but a folder
 /// already on the current path (a link back up) is not entered again.
+/// Caption files (`photo.jpg.yml`, `.txt`) join their photo as its `Sidecar`.
 public struct Scanner: Sendable {
     /// File extensions read as images (lower case).
     public static let imageExtensions: Set<String> = [
@@ -33,6 +34,7 @@ public struct Scanner: Sendable {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var images: [SourceImage] = []
         var subfolders: [(url: URL, relative: String)] = []
+        var sidecars: [String: (sidecar: Sidecar, rank: Int)] = [:]
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
@@ -48,6 +50,14 @@ public struct Scanner: Sendable {
                 subfolders.append((url, path))
             } else if file.isFile, let dot = name.lastIndex(of: "."), Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
                 images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
+            } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name), rank < sidecars[image]?.rank ?? .max {
+                sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
+            }
+        }
+        if !sidecars.isEmpty {
+            for index in images.indices {
+                let name = images[index].absolutePath.dropFirst(folderPath.count + 1)
+                images[index].sidecar = sidecars[String(name)]?.sidecar
             }
         }
         FaultInjection.point("scan")

@@ -23,11 +23,14 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public var identity: FileIdentity
     /// `NaturalOrder.key` of the relative path, computed once for every sort.
     public let sortKey: [UInt8]
+    /// The caption file beside it, if any.
+    public var sidecar: Sidecar?
 
-    public init(relativePath: String, absolutePath: String, identity: FileIdentity) {
+    public init(relativePath: String, absolutePath: String, identity: FileIdentity, sidecar: Sidecar? = nil) {
         self.relativePath = relativePath
         self.absolutePath = absolutePath
         self.identity = identity
+        self.sidecar = sidecar
         sortKey = NaturalOrder.key(relativePath)
     }
 

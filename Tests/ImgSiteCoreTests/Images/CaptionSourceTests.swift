@@ -1,0 +1,150 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// Captions from XMP, IPTC and sidecar files, besides EXIF: which one wins,
+/// what reaches the pages, and what editing a sidecar rebuilds.
+@Suite struct CaptionSourceTests {
+    @Test("XMP dc:description: the x-default alternative, entities decoded; the attribute form too")
+    func xmp() {
+        let packet = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description>
+            <dc:description><rdf:Alt><rdf:li xml:lang="de">Hafen</rdf:li>\
+            <rdf:li xml:lang="x-default">Harbour &amp; fog at &#x2018;dawn&#8217; &lt;3</rdf:li></rdf:Alt></dc:description>
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        #expect(EmbeddedCaption.xmp(Array(packet.utf8)) == "Harbour & fog at \u{2018}dawn\u{2019} <3")
+        let attribute = #"<rdf:Description dc:description="Quay &quot;north&quot;" dc:format="image/jpeg"/>"#
+        #expect(EmbeddedCaption.xmp(Array(attribute.utf8)) == "Quay \"north\"")
+        #expect(EmbeddedCaption.xmp(Array("<x:xmpmeta/>".utf8)) == nil)
+    }
+
+    @Test("IPTC Caption-Abstract inside a Photoshop resource block, UTF-8 declared or not")
+    func iptc() {
+        func dataset(_ record: UInt8, _ number: UInt8, _ value: [UInt8]) -> [UInt8] {
+            [0x1C, record, number, UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value
+        }
+        let caption = Array("Köln, Dom".utf8)
+        let iim = dataset(1, 90, [0x1B, 0x25, 0x47]) + dataset(2, 5, Array("Title".utf8)) + dataset(2, 120, caption)
+        let resource = Array("8BIM".utf8) + [0x04, 0x04, 0, 0] + [0, 0, 0, UInt8(iim.count)] + iim + (iim.count % 2 == 1 ? [0] : [])
+        let block = Array("Photoshop 3.0\0".utf8) + Array("8BIM".utf8) + [0x04, 0x25, 0, 0, 0, 0, 0, 16] + Array(repeating: 0, count: 16) + resource
+        #expect(EmbeddedCaption.iptc(block) == "Köln, Dom")
+        #expect(EmbeddedCaption.iptc(dataset(2, 120, [0x4B, 0xF6, 0x6C, 0x6E])) == "Köln", "Latin-1 without a declared character set")
+        #expect(EmbeddedCaption.iptc(Array(dataset(2, 120, [0x41, 0x42]).dropLast())) == nil, "truncated")
+        #expect(EmbeddedCaption.iptc(dataset(2, 5, Array("Title".utf8))) == nil)
+    }
+
+    @Test("YAML sidecars: caption and alt; unknown keys, non-text values and bad YAML are refused with their line")
+    func sidecarYAML() throws {
+        #expect(try Sidecar.parse(yaml: "caption: Low tide\nalt: Boats on mud\n", file: "a.jpg.yml").get() == .init(caption: "Low tide", alt: "Boats on mud"))
+        #expect(try Sidecar.parse(yaml: "", file: "a.jpg.yml").get() == .init())
+        #expect(try Sidecar.parse(yaml: "caption: |\n  Two\n  lines\n", file: "a.jpg.yml").get().caption == "Two\nlines")
+        let reasons = ["caption: x\ntitel: y\n", "caption: [a, b]\n", "caption: 'open\n", "- a\n- b\n"].map { yaml in
+            guard case .failure(let error) = Sidecar.parse(yaml: yaml, file: "a.jpg.yml") else { return "" }
+            return error.reason
+        }
+        #expect(reasons[0].contains("line 2: unknown key 'titel'"))
+        #expect(reasons[1].contains("line 1: caption must be text"))
+        #expect(reasons[2].contains("is not valid YAML"))
+        #expect(reasons[3].contains("must be a mapping"))
+        #expect(reasons.allSatisfy { $0.hasSuffix("; ignored") })
+    }
+
+    @Test("the scanner pairs photo.jpg.yml / .yaml / .txt with photo.jpg, a .yml first; strays pair with nothing")
+    func scanner() throws {
+        let input = try Corpus.scratch()
+        let album = input.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.JPG", "c.jpg"] {
+            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: album.appendingPathComponent(name))
+        }
+        for name in ["a.jpg.txt", "a.jpg.yml", "b.JPG.txt", "c.yml", "gone.jpg.yml"] {
+            try Data("caption: x\n".utf8).write(to: album.appendingPathComponent(name))
+        }
+        let images = try Scanner(input: input, excluded: []).scan(title: "t").albums[0].images
+        #expect(images.map(\.relativePath) == ["album/a.jpg", "album/b.JPG", "album/c.jpg"])
+        #expect(images.map { $0.sidecar?.relativePath } == ["album/a.jpg.yml", "album/b.JPG.txt", nil])
+    }
+
+    @Test("on a build: XMP beats IPTC beats EXIF, a sidecar beats all; alt from the sidecar; all escaped in the page")
+    func precedence() throws {
+        let input = try Corpus.scratch()
+        let album = input.appendingPathComponent("harbour")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let tags: [String: [String]] = [
+            "xmp.jpg": ["-XMP-dc:Description=Fog & <boats>", "-IPTC:Caption-Abstract=old iptc", "-EXIF:ImageDescription=old exif"],
+            "iptc.jpg": ["-IPTC:Caption-Abstract=Nets drying", "-EXIF:ImageDescription=old exif"],
+            "exif.jpg": ["-EXIF:ImageDescription=Gulls"],
+            "side.jpg": ["-XMP-dc:Description=embedded"],
+            "txt.jpg": ["-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA"],
+        ]
+        for (name, arguments) in tags {
+            let file = album.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+            try exiftool(arguments + ["-overwrite_original", file.path])
+        }
+        try Data("caption: \"Quay \\\"north\\\" at 6 am\"\nalt: Two boats <moored>\n".utf8).write(to: album.appendingPathComponent("side.jpg.yml"))
+        try Data("  Tide out.\n".utf8).write(to: album.appendingPathComponent("txt.jpg.txt"))
+
+        let site = try TestBuild.run(input: input)
+        let expected: [(String, String?, CaptionSource)] = [
+            ("xmp.jpg", "Fog & <boats>", .xmp), ("iptc.jpg", "Nets drying", .iptc), ("exif.jpg", "Gulls", .exif),
+            ("side.jpg", "Quay \"north\" at 6 am", .sidecar), ("txt.jpg", "Tide out.", .sidecar),
+        ]
+        for (name, caption, source) in expected {
+            let metadata = try site.image("harbour/\(name)").metadata
+            #expect(metadata.caption == caption && metadata.captionSource == source, "\(name): \(metadata)")
+        }
+        let page = try String(contentsOf: site.output.appendingPathComponent("harbour/index.html"), encoding: .utf8)
+        #expect(page.contains("alt=\"Fog &amp; &lt;boats&gt;\"") && page.contains("alt=\"Two boats &lt;moored&gt;\""))
+        let photo = try String(contentsOf: site.output.appendingPathComponent("harbour/side.html"), encoding: .utf8)
+        #expect(photo.contains("Quay &quot;north&quot; at 6 am"))
+    }
+
+    @Test("editing a sidecar rebuilds the record and pages, never a variant; a broken one warns and keeps the embedded caption")
+    func editing() throws {
+        let input = try Corpus.scratch()
+        let album = input.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        for name in ["one.jpg", "two.jpg"] {
+            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: album.appendingPathComponent(name))
+        }
+        let sidecar = album.appendingPathComponent("one.jpg.txt")
+        try Data("First light".utf8).write(to: sidecar)
+        let output = try Corpus.scratch("site")
+        let first = try TestBuild.run(input: input, output: output)
+        #expect(try first.image("a/one.jpg").metadata.caption == "First light")
+        let twoPage = output.appendingPathComponent("a/two.html")
+        let twoWritten = try FileManager.default.attributesOfItem(atPath: twoPage.path)[.modificationDate] as? Date
+
+        try Data("Last light".utf8).write(to: sidecar)
+        let second = try TestBuild.run(input: input, output: output)
+        #expect(second.summary.encodedFiles == 0 && second.summary.built == 0 && second.summary.sourcesRead == 0)
+        #expect(try second.image("a/one.jpg").metadata.caption == "Last light")
+        #expect(try String(contentsOf: output.appendingPathComponent("a/one.html"), encoding: .utf8).contains("Last light"))
+        #expect(try FileManager.default.attributesOfItem(atPath: twoPage.path)[.modificationDate] as? Date == twoWritten, "other photos' pages stay")
+
+        let third = try TestBuild.run(input: input, output: output)
+        #expect(third.summary.upToDate == 2 && third.summary.pagesWritten == 0, "unchanged sidecar: nothing to do")
+
+        try Data("caption: [oops".utf8).write(to: album.appendingPathComponent("two.jpg.yml"))
+        try FileManager.default.removeItem(at: sidecar)
+        let fourth = try TestBuild.run(input: input, output: output)
+        #expect(try fourth.image("a/one.jpg").metadata.caption == nil, "sidecar removed: back to the embedded caption (none)")
+        #expect(fourth.summary.warnings.contains { $0.hasPrefix("a/two.jpg: a/two.jpg.yml is not valid YAML") }, "\(fourth.summary.warnings)")
+        #expect(fourth.summary.encodedFiles == 0)
+        let fifth = try TestBuild.run(input: input, output: output)
+        #expect(fifth.summary.warnings.contains { $0.contains("a/two.jpg.yml is not valid YAML") }, "the warning is repeated while the file is broken")
+    }
+
+    private func exiftool(_ arguments: [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: ExifTool.path) else { throw ExifTool.Missing() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExifTool.path)
+        process.arguments = ["-q"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "exiftool \(arguments)")
+    }
+}
