@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// with `liveReload`): the right content types (AVIF, WebP, JPEG XL, SVG,
 /// JSON, XML…), ETag, Last-Modified and ranges (Hummingbird's file
 /// middleware), a year's immutable caching for content-hashed variants and
-/// revalidation for everything else, a 404 page, and no way out of the folder.
+/// revalidation for everything else, a 404 page, gzip for text, and no way
+/// out of the folder.
 public struct SiteServer: Sendable {
     public let folder: SiteFolder
     public let host: String
@@ -32,6 +33,7 @@ public struct SiteServer: Sendable {
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: GzipResponses())
         router.add(middleware: NotFoundPage(folder: folder, liveReload: liveReload != nil))
         router.add(middleware: CacheHeaders())
         router.add(middleware: FileMiddleware(fileProvider: SiteFileProvider(folder: folder), searchForIndexHtml: true)

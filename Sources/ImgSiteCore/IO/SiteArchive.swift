@@ -1,4 +1,3 @@
-internal import CZlib
 import Foundation
 
 /// `--archive site.tar.gz`: the built site as a deterministic archive. The
@@ -95,43 +94,23 @@ public enum SiteArchive {
         return block
     }
 
-    /// gzip through zlib (level 9), streamed to a file: zlib writes a header
-    /// with no name and time 0.
+    /// gzip (level 9) streamed to a file.
     final class Gzip {
-        private var stream = z_stream()
+        private let stream: GzipStream
         private let handle: FileHandle
 
         init(_ handle: FileHandle) throws(Failure) {
             self.handle = handle
-            guard deflateInit2_(&stream, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-            else { throw Failure(description: "zlib cannot start") }
-        }
-
-        deinit { deflateEnd(&stream) }
-
-        func append(_ bytes: [UInt8]) throws { try run(bytes, flush: Z_NO_FLUSH) }
-
-        func finish() throws { try run([], flush: Z_FINISH) }
-
-        private func run(_ bytes: [UInt8], flush: Int32) throws {
-            var input = bytes
-            var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-            try input.withUnsafeMutableBufferPointer { source in
-                stream.next_in = source.baseAddress
-                stream.avail_in = uInt(source.count)
-                repeat {
-                    let (status, produced) = chunk.withUnsafeMutableBufferPointer { target in
-                        stream.next_out = target.baseAddress
-                        stream.avail_out = uInt(target.count)
-                        let status = deflate(&stream, flush)
-                        return (status, target.count - Int(stream.avail_out))
-                    }
-                    guard status != Z_STREAM_ERROR else { throw Failure(description: "zlib could not compress the archive") }
-                    try handle.write(contentsOf: chunk[..<produced])
-                    if flush == Z_FINISH ? status == Z_STREAM_END : stream.avail_in == 0 && produced < chunk.count { break }
-                } while true
+            do {
+                stream = try GzipStream(level: 9)
+            } catch {
+                throw Failure(description: error.description)
             }
         }
+
+        func append(_ bytes: [UInt8]) throws { try handle.write(contentsOf: stream.compress(bytes, finish: false)) }
+
+        func finish() throws { try handle.write(contentsOf: stream.compress([], finish: true)) }
     }
 }
 

@@ -48,8 +48,24 @@ enum LoopbackHTTP {
             if n == 0 { break }
             response.append(contentsOf: chunk[0..<n])
         }
-        guard let parsed = parse(response) else { throw Failure(description: "no HTTP reply from port \(port)") }
+        guard var parsed = parse(response) else { throw Failure(description: "no HTTP reply from port \(port)") }
+        if parsed.headers["transfer-encoding"] == "chunked" { parsed.body = try dechunked(parsed.body) }
         return parsed
+    }
+
+    /// A chunked body's data (RFC 9112 §7.1), read to its end.
+    static func dechunked(_ body: Data) throws -> Data {
+        var (data, rest) = (Data(), body[...])
+        while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
+            let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure(description: "bad chunk size '\(sizeText)'") }
+            if size == 0 { return data }
+            let start = lineEnd.upperBound
+            guard rest.distance(from: start, to: rest.endIndex) >= size + 2 else { throw Failure(description: "truncated chunk") }
+            data += rest[start..<rest.index(start, offsetBy: size)]
+            rest = rest[rest.index(start, offsetBy: size + 2)...]
+        }
+        throw Failure(description: "chunked body without its last chunk")
     }
 
     /// Opens `path` and hands each line of the (streamed) body to `line`

@@ -74,6 +74,47 @@ import Testing
         }
     }
 
+    @Test("text is gzipped for clients that accept it; images, ranges, refusals and small files are sent as they are")
+    func gzip() async throws {
+        let folder = try Self.site()
+        let page = "<!DOCTYPE html><ul>" + (1...200).map { "<li><img src=\"_img/p\($0)-640.webp\" alt=\"photo \($0)\"></li>" }.joined() + "</ul>"
+        try page.write(to: folder.appendingPathComponent("big.html"), atomically: true, encoding: .utf8)
+        try await Self.serving(folder) { port in
+            let accepting = ["Accept-Encoding": "gzip, deflate, br"]
+            let zipped = try LoopbackHTTP.send(port: port, path: "/big.html", headers: accepting)
+            #expect(zipped.status == 200 && zipped.headers["content-encoding"] == "gzip" && zipped.headers["vary"] == "Accept-Encoding")
+            #expect(try Self.gunzip(zipped.body) == Data(page.utf8))
+            #expect(zipped.body.count * 10 < page.utf8.count, "\(zipped.body.count) bytes for \(page.utf8.count)")
+            let plain = try LoopbackHTTP.send(port: port, path: "/big.html")
+            #expect(plain.headers["content-encoding"] == nil && plain.body == Data(page.utf8) && plain.headers["vary"] == "Accept-Encoding")
+            let refused = try LoopbackHTTP.send(port: port, path: "/big.html", headers: ["Accept-Encoding": "br, gzip;q=0"])
+            #expect(refused.headers["content-encoding"] == nil && refused.body == Data(page.utf8))
+            let range = try LoopbackHTTP.send(port: port, path: "/big.html", headers: accepting.merging(["Range": "bytes=0-99"]) { $1 })
+            #expect(range.status == 206 && range.headers["content-encoding"] == nil && range.body.count == 100)
+            let image = try LoopbackHTTP.send(port: port, path: "/a/_img/storm-960.3fa9c2d1.webp", headers: accepting)
+            #expect(image.headers["content-encoding"] == nil && image.body.count == 4_000)
+            let small = try LoopbackHTTP.send(port: port, path: "/a/index.html", headers: accepting)
+            #expect(small.headers["content-encoding"] == nil && small.text.contains("album"))
+        }
+    }
+
+    /// gzip -d, an independent decoder.
+    static func gunzip(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let (input, output) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(data)
+        try input.fileHandleForWriting.close()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw LoopbackHTTP.Failure(description: "gzip -d failed") }
+        return result
+    }
+
     @Test("watch mode: served pages get the reload script, built files do not")
     func injectedScript() async throws {
         let folder = try Self.site()
