@@ -230,6 +230,11 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 @media (min-width: {{minViewport}}px) { .photos .cell { flex-basis: calc(var(--a) * {{rowHeight}} * 100%); } }
 {{/rowBands}}
 .photos::after { content: ""; flex: 1000000 1 0; height: 0; align-self: flex-start; }
+/* Only cells near the viewport are laid out and painted: a page of 120
+   photos costs what its first screens cost. A cell's height follows its
+   width and aspect, so a skipped cell has its exact size: nothing moves
+   when it is rendered. */
+.photos .cell { content-visibility: auto; aspect-ratio: var(--a); contain-intrinsic-size: auto none; }
 .photos .cell a { display: block; }
 .photos img { display: block; width: 100%; height: auto; }
 .photos picture { display: block; }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// An album of 10,000 photos, built and served as a user would, in
+/// Chromium with its cache off: what the first view transfers, what is laid
+/// out, and whether scrolling stays smooth.
+@Suite(.serialized) struct LargeAlbumTests {
+    /// After the page settles: bytes on the wire (navigation and every
+    /// resource, compressed as sent), the images fetched and the depth of
+    /// the deepest one, and the cells Chromium rendered.
+    static let firstView = """
+        const done = arguments[0];
+        setTimeout(() => {
+          const navigation = performance.getEntriesByType('navigation')[0];
+          const resources = performance.getEntriesByType('resource');
+          const fetched = new Set(resources.map(r => r.name));
+          const images = Array.from(document.querySelectorAll('.photos img')).filter(i => fetched.has(i.currentSrc));
+          const cells = Array.from(document.querySelectorAll('.photos .cell'));
+          const rendered = cells.filter(c => c.querySelector('img').checkVisibility({contentVisibilityAuto: true}));
+          done({
+            bytes: navigation.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0),
+            html: navigation.transferSize, htmlDecoded: navigation.decodedBodySize,
+            images: images.length, deepest: Math.max(0, ...images.map(i => i.getBoundingClientRect().top)),
+            cells: cells.length, rendered: rendered.length,
+            renderedDeepest: Math.max(0, ...rendered.map(c => c.getBoundingClientRect().top)),
+            viewport: innerHeight,
+          });
+        }, 2500);
+        """
+
+    /// Scrolls the page down a quarter screen per frame to its end, and
+    /// reports the long tasks (main-thread work of 50 ms or more) seen.
+    static let scroll = """
+        const done = arguments[0];
+        const long = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => long.push(Math.round(e.duration)))).observe({type: 'longtask'});
+        (async () => {
+          const start = performance.now();
+          let frames = 0;
+          while (scrollY + innerHeight < document.documentElement.scrollHeight - 1 && frames < 2000) {
+            window.scrollBy(0, innerHeight / 4);
+            await new Promise(r => requestAnimationFrame(r));
+            frames++;
+          }
+          await new Promise(r => setTimeout(r, 300));
+          done({long, frames, ms: performance.now() - start, height: document.documentElement.scrollHeight});
+        })();
+        """
+
+    @Test("10,000 photos: the first view transfers at most 1 MB, only cells near the viewport are rendered, scrolling has no long task")
+    func tenThousand() async throws {
+        let site = try TestBuild.run(input: try LargeAlbum.make(count: 10_000))
+        #expect(site.summary.failed.isEmpty && site.manifest.images.count == 10_000)
+        let server = try ServedSite(site.output)
+        defer { server.stop() }
+        let album = URL(string: "http://127.0.0.1:\(server.port)/big/index.html")!
+        try await WebDriver.session { browser in
+            try await browser.cdp("Network.enable")
+            try await browser.cdp("Network.setCacheDisabled", ["cacheDisabled": true])
+            let viewports: [(width: Int, height: Int, density: Double, mobile: Bool)] = [
+                (390, 844, 3, true), (360, 740, 2, true), (1440, 900, 2, false), (1920, 1080, 1, false),
+            ]
+            for viewport in viewports {
+                let name = "\(viewport.width)×\(viewport.height)@\(viewport.density)"
+                try await browser.cdp("Emulation.setDeviceMetricsOverride", [
+                    "width": viewport.width, "height": viewport.height, "deviceScaleFactor": viewport.density, "mobile": viewport.mobile,
+                ])
+                try await browser.open(URL(string: "about:blank")!)
+                try await browser.open(album)
+                let view = try #require(try await browser.executeAsync(Self.firstView) as? [String: Any])
+                let number = { (key: String) in (view[key] as? Double) ?? Double(view[key] as? Int ?? -1) }
+                #expect(number("bytes") > 0 && number("bytes") <= 1_000_000, "\(name): first view \(view)")
+                #expect(number("html") * 5 < number("htmlDecoded"), "\(name): the page is sent compressed: \(view)")
+                // Chromium renders cells within about one and a half screens and fetches lazy images 1,250 px ahead.
+                let near = number("viewport") * 2.5 + 1_250
+                #expect(number("cells") == 120 && number("rendered") < 60, "\(name): \(view)")
+                #expect(number("renderedDeepest") < near && number("deepest") < near, "\(name): \(view)")
+                #expect(number("images") > 0 && number("images") <= number("rendered"), "\(name): an image fetched in a skipped cell: \(view)")
+                let scroll = try #require(try await browser.executeAsync(Self.scroll) as? [String: Any])
+                let long = scroll["long"] as? [Int] ?? [-1]
+                // A test machine shared with other suites can stall a frame; a layout of the whole page would stall many.
+                #expect(long.count <= 1 && long.allSatisfy { $0 < 200 }, "\(name): long tasks while scrolling: \(scroll)")
+            }
+        }
+    }
+}
