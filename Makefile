@@ -7,7 +7,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench bench-placeholders bench-peers browser-report soak fuzz templates deps test-deps clean
+.PHONY: all build example test bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak fuzz templates deps test-deps clean
 
 all: build
 
@@ -72,6 +72,15 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py ../shared/corpus/photos/nature ../shared/corpus/photos/large \
 	  ../shared/corpus/photos/cameras ../shared/corpus/photos/orientation
+
+## bench-formats: AVIF against WebP on the corpus stills: bytes, encoder CPU, SSIM and PSNR (README table; ~1 min)
+bench-formats: $(BENCH_VENV)/bin/python
+	$(BENCH_VENV)/bin/pip install -q pyvips scikit-image
+	$(BENCH_VENV)/bin/python scripts/bench/formats.py ../shared/corpus/photos/nature ../shared/corpus/photos/large
+
+## large-album-report: first view of a 10,000-photo album in Chromium at six viewports, with the defaults and with AVIF (README table; ~6 min)
+large-album-report: build test-deps $(BENCH_VENV)/bin/python
+	$(BENCH_VENV)/bin/python scripts/bench/large_album.py .build/release/imgsite .build/large-album
 
 ## browser-report: decoded over painted pixels in Chromium, 320–2560 CSS px × 1x–3x, on the corpus (README table; ~6 min)
 browser-report: test-deps
