@@ -42,7 +42,10 @@ public struct WatchSession: Sendable {
             excluded: [options.output, options.cacheFolder])
         let coordinator = RebuildCoordinator { await rebuild(holding: lock, live: live) }
         let watcher = watched.watcher()
-        try watcher.start { paths in
+        try watcher.start { events in
+            // One file saved is often several events (created, written, closed): name it once.
+            var seen = Set<String>()
+            let paths = events.filter { seen.insert($0).inserted }
             say("changed: " + paths.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
                 + (paths.count > 3 ? " and \(paths.count - 3) more" : ""))
             Task { await coordinator.request() }
