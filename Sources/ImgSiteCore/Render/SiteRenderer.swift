@@ -175,7 +175,7 @@ public struct SiteRenderer {
         return PictureBuilder(layout: layout, compensation: compensation).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
     }
 
-    /// Alt text: the caption when there is one, else the title. Captions
+    /// Alt text: a sidecar's `alt:`, else the caption, else the title. Captions
     /// are checked again here: records cached before a firmware text was
     /// known still carry it.
     func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
