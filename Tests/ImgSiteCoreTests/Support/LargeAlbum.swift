@@ -23,13 +23,9 @@ enum LargeAlbum {
         // 7 is prime to the rotation's 17: neighbours are never the same photo.
         let sources = dated + (0..<max(0, count - dated.count)).map { undated[($0 * 7) % undated.count] }
         for (index, source) in sources.prefix(count).enumerated() {
-            let name = "photo-" + String(index + 1).leftPadded(5) + ".jpg"
+            let name = String(format: "photo-%05d.jpg", index + 1)
             try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: Corpus.photo(source))
         }
         return input
     }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
