@@ -36,7 +36,8 @@ public struct Sidecar: Sendable, Hashable {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(SidecarError(file: relativePath, reason: "is not UTF-8 text; ignored"))
         }
-        if relativePath.hasSuffix(".txt") { return .success(Text(caption: Self.clean(text))) }
+        // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
+        if relativePath.lowercased().hasSuffix(".txt") { return .success(Text(caption: Self.clean(text))) }
         return Self.parse(yaml: text, file: relativePath)
     }
 

@@ -64,6 +64,9 @@ import Testing
         let images = try Scanner(input: input, excluded: []).scan(title: "t").albums[0].images
         #expect(images.map(\.relativePath) == ["album/a.jpg", "album/b.JPG", "album/c.jpg"])
         #expect(images.map { $0.sidecar?.relativePath } == ["album/a.jpg.yml", "album/b.JPG.txt", nil])
+        try Data("Low tide: boats on the mud".utf8).write(to: album.appendingPathComponent("c.jpg.TXT"))
+        let upper = try #require(try Scanner(input: input, excluded: []).scan(title: "t").albums[0].images[2].sidecar)
+        #expect(try upper.read().get() == .init(caption: "Low tide: boats on the mud"), "an upper-case .TXT is plain text, not YAML")
     }
 
     @Test("on a build: XMP beats IPTC beats EXIF, a sidecar beats all; alt from the sidecar; all escaped in the page")
