@@ -73,10 +73,11 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py ../shared/corpus/photos/nature ../shared/corpus/photos/large \
 	  ../shared/corpus/photos/cameras ../shared/corpus/photos/orientation
 
-## bench-formats: AVIF against WebP on the corpus stills: bytes, encoder CPU, SSIM and PSNR (README table; ~1 min)
+## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (README tables; ~4 min)
 bench-formats: $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/pip install -q pyvips scikit-image
 	$(BENCH_VENV)/bin/python scripts/bench/formats.py ../shared/corpus/photos/nature ../shared/corpus/photos/large
+	$(BENCH_VENV)/bin/python scripts/bench/dense.py ../shared/corpus/photos/nature ../shared/corpus/photos/large ../shared/corpus/photos/orientation
 
 ## large-album-report: first view of a 10,000-photo album in Chromium at six viewports, with the defaults and with AVIF (README table; ~6 min)
 large-album-report: build test-deps $(BENCH_VENV)/bin/python

@@ -3,7 +3,8 @@
 /// above the fold (album cards first, then the justified photo rows), each
 /// the file the browser picks from its `srcset` — the first format Chromium
 /// takes (AVIF, else WebP, else JPEG; it shows no JPEG XL) at the smallest
-/// width that covers its CSS width × density.
+/// width that covers its CSS width × density, from the files for dense
+/// screens on a screen of 2x or more.
 struct FirstView {
     let layout: ThemeLayout
     let viewport: Viewport
@@ -43,7 +44,8 @@ struct FirstView {
 
     /// The file a browser at `viewport` takes for `image` painted `cssWidth` wide.
     func file(_ image: ProcessedImage, cssWidth: Double) -> Variant? {
-        let stills = image.stills
+        let dense = viewport.density >= DenseScreens.density ? image.denseStills : []
+        let stills = dense + image.stills.filter { still in !dense.contains { $0.format == still.format } }
         guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
         let slot = cssWidth * Double(viewport.density)
         let candidates = stills.filter { $0.format == format }.sorted { $0.width < $1.width }

@@ -36,12 +36,14 @@ struct ConfigReader {
         return value
     }
 
-    func int(_ node: Node, key: String, in range: ClosedRange<Int>) throws -> Int {
+    /// `alternative`: what else the key accepts, for the message.
+    func int(_ node: Node, key: String, in range: ClosedRange<Int>, or alternative: String? = nil) throws -> Int {
+        let also = alternative.map { " or \($0)" } ?? ""
         guard let value = node.int else {
-            throw fail(key, node, "must be a whole number, not '\(node.scalar?.string ?? "a list or mapping")'")
+            throw fail(key, node, "must be a whole number\(also), not '\(node.scalar?.string ?? "a list or mapping")'")
         }
         guard range.contains(value) else {
-            throw fail(key, node, "must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+            throw fail(key, node, "must be between \(range.lowerBound) and \(range.upperBound)\(also), not \(value)")
         }
         return value
     }
@@ -87,11 +89,24 @@ struct ConfigReader {
     func codec(_ node: Node, key: String, defaults: CodecSettings, effort: ClosedRange<Int>) throws -> CodecSettings {
         let map = try mapping(node, key: key)
         let large = defaults.largeEffort != nil  // only codecs with a large-file effort accept one
-        try rejectUnknown(map, allowed: ["quality", "effort"] + (large ? ["large_effort"] : []), parent: key)
+        let dense = defaults.dense != nil  // and only those browsers pick by density: WebP, AVIF
+        try rejectUnknown(map, allowed: ["quality", "effort"] + (large ? ["large_effort"] : []) + (dense ? ["dense_quality", "dense_effort"] : []),
+                          parent: key)
         var settings = defaults
         if let value = map["quality"] { settings.quality = try int(value, key: "\(key).quality", in: 1...100) }
         if let value = map["effort"] { settings.effort = try int(value, key: "\(key).effort", in: effort) }
         if large, let value = map["large_effort"] { settings.largeEffort = try int(value, key: "\(key).large_effort", in: effort) }
+        if dense, let value = map["dense_quality"] {
+            if value.bool == false {
+                settings.dense = nil
+            } else {
+                settings.dense!.quality = try int(value, key: "\(key).dense_quality", in: 1...100, or: "false (no files for dense screens)")
+            }
+        }
+        if dense, let value = map["dense_effort"] {
+            guard settings.dense != nil else { throw fail("\(key).dense_effort", value, "has no effect with dense_quality: false") }
+            settings.dense!.effort = try int(value, key: "\(key).dense_effort", in: effort)
+        }
         return settings
     }
 

@@ -23,11 +23,14 @@ public struct SiteConfig: Sendable, Equatable {
     /// Output formats; JPEG is the `<img>` fallback and always included.
     public var formats: [OutputFormat] = [.jpeg, .webp]
     public var jpeg = JPEGSettings()
-    public var webp = CodecSettings(quality: 80, effort: 4, largeEffort: 2)
+    /// Dense screens' files at quality 45, effort 2: seen at the size the
+    /// eye resolves, as like the photo as the 1x file at 80 (`make
+    /// bench-formats`, README "Dense screens").
+    public var webp = CodecSettings(quality: 80, effort: 4, largeEffort: 2, dense: .init(quality: 45, effort: 2))
     /// Quality 60 is as like the photo as WebP's 80 (SSIM and PSNR of the
     /// luma, `make bench-formats`) in about 60 % of the bytes; effort 0
     /// keeps that likeness at a third of effort 1's CPU, under WebP's own.
-    public var avif = CodecSettings(quality: 60, effort: 0)
+    public var avif = CodecSettings(quality: 60, effort: 0, dense: .init(quality: 45, effort: 0))
     public var jxl = CodecSettings(quality: 75, effort: 4)
     /// Which metadata survives into outputs (GPS and serials never do).
     public var metadata: MetadataPolicy = .strip
@@ -90,11 +93,26 @@ public struct CodecSettings: Sendable, Equatable, Hashable {
     /// effort 2 takes half the time of 4 for 3.8 % more bytes (corpus, Q 80).
     public var largeEffort: Int?
     public static let largeWidth = 2000
+    /// Quality and effort of the files for screens of 2x and more
+    /// (`DenseScreens`); nil: no such files. Only codecs with a default
+    /// here (WebP, AVIF) accept one.
+    public var dense: Dense?
 
-    public init(quality: Int, effort: Int, largeEffort: Int? = nil) {
+    public struct Dense: Sendable, Equatable, Hashable {
+        public var quality: Int
+        public var effort: Int
+
+        public init(quality: Int, effort: Int) {
+            self.quality = quality
+            self.effort = effort
+        }
+    }
+
+    public init(quality: Int, effort: Int, largeEffort: Int? = nil, dense: Dense? = nil) {
         self.quality = quality
         self.effort = effort
         self.largeEffort = largeEffort
+        self.dense = dense
     }
 
     /// The effort for a file `width` pixels wide.

@@ -85,8 +85,8 @@ struct ImageProcessor: Sendable {
 
     /// Encodes each (size, spec), on `lanes` threads when there is more than one.
     private func encodeAll(_ work: [(VipsImage, VariantSpec)], credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
-        let items = work.map { (SharedImage(materialized: $0.0), $0.1.format) }
-        let one = { @Sendable (item: (SharedImage, OutputFormat)) -> Result<EncodedVariant, any Error> in
+        let items = work.map { (SharedImage(materialized: $0.0), $0.1) }
+        let one = { @Sendable (item: (SharedImage, VariantSpec)) -> Result<EncodedVariant, any Error> in
             Result { EncodedVariant(data: try encode(item.0.image, as: item.1, credit: credit), height: item.0.image.height) }
         }
         let results = lanes > 1 && items.count > 1 ? WorkerPool.map(items, workers: lanes, one) : items.map(one)
@@ -126,12 +126,13 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// One width in one format. `credit`: the EXIF to carry under
+    /// One width in one format and role. `credit`: the EXIF to carry under
     /// keep-copyright, for encoders that write none from the image's fields
     /// (JPEG XL in libvips 8.14).
-    private func encode(_ image: VipsImage, as format: OutputFormat, credit: [UInt8]?) throws -> Data {
+    private func encode(_ image: VipsImage, as spec: VariantSpec, credit: [UInt8]?) throws -> Data {
+        let format = spec.format
         let source = format == .jpeg ? try image.flattened() : image
-        var bytes = try source.encoded(settings.encoder(format, width: image.width), keepMetadata: settings.metadata != .strip)
+        var bytes = try source.encoded(settings.encoder(format, width: image.width, role: spec.role), keepMetadata: settings.metadata != .strip)
         if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
         return Data(bytes)
     }

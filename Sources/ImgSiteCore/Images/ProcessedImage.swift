@@ -23,6 +23,9 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
 
     /// The still sizes, largest first: a still's variants, an animation's posters.
     public var stills: [Variant] { variants.filter { $0.role == (animation == nil ? .image : .poster) } }
+
+    /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
+    public var denseStills: [Variant] { variants.filter { $0.role == .dense } }
 }
 
 /// One encoded file.

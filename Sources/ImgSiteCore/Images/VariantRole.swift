@@ -1,7 +1,8 @@
 /// What a file is for its image: the image itself (a still's sizes, or an
 /// animation), the fallback of an animation for browsers without animated
-/// WebP (a GIF), or the still poster of an animation (the grid, and
-/// `prefers-reduced-motion`).
+/// WebP (a GIF), the still poster of an animation (the grid, and
+/// `prefers-reduced-motion`), or a still's size at a lower quality for
+/// screens of 2x and more (`DenseScreens`).
 public enum VariantRole: String, Sendable, Codable, Hashable {
-    case image, fallback, poster
+    case image, fallback, poster, dense
 }

@@ -131,7 +131,7 @@ struct ImageBuilder: Sendable {
         let specs = plan.specs
         let variants = specs.map { spec -> Variant in
             let cached = found.variants[spec]!
-            let role = spec.role == .poster ? "-poster" : ""
+            let role = [.poster, .dense].contains(spec.role) ? "-\(spec.role.rawValue)" : ""
             let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
             return Variant(
                 path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes,
@@ -186,7 +186,7 @@ struct ImageBuilder: Sendable {
             return CacheKey.animation(image: imageKey, spec: spec, frames: frames, encoder: settings.animationEncoder(spec.format))
         }
         let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
-        return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width))
+        return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width, role: spec.role))
     }
 
     private func placeholderKey(_ imageKey: String, kind: PlaceholderKind, chain: [Int]) -> String {

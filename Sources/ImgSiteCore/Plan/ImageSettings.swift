@@ -37,15 +37,28 @@ public struct ImageSettings: Sendable, Hashable {
                 + "|\(animated)|m\(Self.metadataRecipe)")
     }
 
-    /// Encoder settings of `format` for a variant `width` pixels wide.
-    public func encoder(_ format: OutputFormat, width: Int) -> EncodeSettings {
-        switch format {
+    /// The formats that get files for dense screens (`DenseScreens`).
+    var denseFormats: [OutputFormat] { formats.filter { codec($0)?.dense != nil } }
+
+    /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.
+    public func encoder(_ format: OutputFormat, width: Int, role: VariantRole = .image) -> EncodeSettings {
+        let dense = role == .dense ? codec(format)?.dense : nil
+        return switch format {
         case .jpeg:
             .jpeg(quality: jpeg.quality, progressive: width >= jpeg.progressiveMinWidth, subsample420: jpeg.subsample420)
-        case .webp: .webp(quality: webp.quality, effort: webp.effort(width: width))
-        case .avif: .avif(quality: avif.quality, effort: avif.effort)
+        case .webp: .webp(quality: dense?.quality ?? webp.quality, effort: dense?.effort ?? webp.effort(width: width))
+        case .avif: .avif(quality: dense?.quality ?? avif.quality, effort: dense?.effort ?? avif.effort)
         case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
         case .gif: AnimationSettings.gif
+        }
+    }
+
+    private func codec(_ format: OutputFormat) -> CodecSettings? {
+        switch format {
+        case .webp: webp
+        case .avif: avif
+        case .jxl: jxl
+        case .jpeg, .gif: nil
         }
     }
 

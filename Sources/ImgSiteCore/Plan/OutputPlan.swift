@@ -7,7 +7,8 @@ struct OutputPlan: Sendable, Equatable {
     /// is resized from a larger one (`ImageProcessor`).
     var chain: [Int]
     /// Every file, in manifest order: an animation's animated files first,
-    /// then the stills, largest first.
+    /// then the stills, largest first (each width's files for dense screens
+    /// after its others).
     var specs: [VariantSpec]
     /// For an animation: the frames kept, their durations and size.
     var frames: FrameThinner.Plan?
@@ -25,7 +26,10 @@ extension ImageSettings {
     func outputs(width: Int, height: Int, animation: SourceAnimation?) -> OutputPlan {
         let chain = planner.widths(sourceWidth: width, sourceHeight: height)
         guard let animation else {
-            return OutputPlan(chain: chain, specs: chain.flatMap { size in formats.map { VariantSpec(width: size, format: $0) } })
+            let dense = denseFormats
+            return OutputPlan(chain: chain, specs: chain.flatMap { size in
+                formats.map { VariantSpec(width: size, format: $0) } + dense.map { VariantSpec(width: size, format: $0, role: .dense) }
+            })
         }
         // Sized for the largest view the theme gives it (never upscaled), then
         // fitted to the budget: thinned, and scaled down if thinning is not enough.

@@ -23,6 +23,8 @@ struct OverDecode {
         var sourceLimited: Bool
         /// `sizes` (as the image's density-corrected width) less the CSS width, CSS px, at 1x.
         var sizesError: Double?
+        /// The file chosen is one for dense screens (`DenseScreens`).
+        var dense: Bool
     }
 
     /// Per image in view: the chosen file's path and decoded width, the CSS
@@ -59,19 +61,23 @@ struct OverDecode {
         try await browser.cdp("Emulation.setScrollbarsHidden", ["hidden": true])
         try await browser.open(page)
         let images = (try await browser.executeAsync(script) as? [[String: Any]]) ?? []
-        let variants = Dictionary(site.manifest.images.flatMap { image in image.stills.map { ($0.path, (variant: $0, image: image)) } }) { a, _ in a }
+        let variants = Dictionary(site.manifest.images.flatMap { image in
+            (image.stills + image.denseStills).map { ($0.path, (variant: $0, image: image)) }
+        }) { a, _ in a }
         return images.compactMap { entry in
             guard let src = entry["src"] as? String, let file = (entry["file"] as? NSNumber)?.doubleValue, file > 0,
                   let css = (entry["css"] as? NSNumber)?.doubleValue, css > 0,
                   let match = variants.first(where: { src.hasSuffix("/" + $0.key) })?.value else { return nil }
             let painted = css * viewport.density
-            let widest = match.image.stills.filter { $0.format == match.variant.format }.map(\.width).max() ?? match.variant.width
+            let widest = match.image.variants.filter { $0.format == match.variant.format && $0.role == match.variant.role }.map(\.width).max()
+                ?? match.variant.width
             let natural = (entry["natural"] as? NSNumber)?.doubleValue ?? 0
             return Sample(
                 ratio: pow(file / painted, 2),
                 upscaled: file < painted * 0.99 && (widest > Int(file) || widest < min(match.image.width, SiteConfig().maxWidth)),
                 sourceLimited: Double(match.image.width) < painted * 0.99,
-                sizesError: viewport.density == 1 ? natural - css : nil)
+                sizesError: viewport.density == 1 ? natural - css : nil,
+                dense: match.variant.role == .dense)
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
         [1, 1.5, 2, 3].map { OverDecode.Viewport(width: width, height: width < 700 ? 800 : 900, density: $0) }
     }
 
-    @Test("at a sample of viewports: median ≤ 1.3×, p90 ≤ 2×, ≤ 5 % upscaled; sizes is the CSS width")
+    @Test("at a sample of viewports: median ≤ 1.3×, p90 ≤ 2×, ≤ 5 % upscaled; sizes is the CSS width; dense files on 2x+")
     func sample() async throws {
         let site = try Self.site()
         let report = try await Self.measure(site, at: ProcessInfo.processInfo.environment["IMGSITE_BROWSER_REPORT"] == nil ? Self.sample : Self.grid)
@@ -31,6 +31,9 @@ import Testing
         #expect(all.p90 <= 2, "p90 \(all.p90)")
         #expect(all.upscaled <= 0.05, "upscaled \(all.upscaled)")
         for (viewport, page, samples) in report {
+            // Screens of 2x and more take the files made for them, the others never.
+            let dense = samples.filter(\.dense).count, wanted = viewport.density >= Double(DenseScreens.density) ? samples.count : 0
+            #expect(dense == wanted, "\(viewport) \(page): \(dense) of \(samples.count) images from the dense screens' files")
             for error in samples.compactMap(\.sizesError) {
                 #expect(abs(error) <= 1.5, "\(viewport) \(page): sizes is \(error) CSS px off the painted width")  // naturalWidth is whole px
             }

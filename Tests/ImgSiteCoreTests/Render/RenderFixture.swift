@@ -8,9 +8,10 @@ enum RenderFixture {
                       date: String? = nil, caption: String? = nil) -> ProcessedImage {
         let widths = WidthPlanner(layout: ThemeLayout(), policy: .auto, maxWidth: 3840).widths(sourceWidth: width, sourceHeight: height)
         let variants = widths.flatMap { w in
-            [OutputFormat.webp, .jpeg].map { format in
-                Variant(path: "\(folder)/\(slug)-\(w).0123abcd.\(format.fileExtension)", format: format, width: w,
-                        height: Int((Double(height) * Double(w) / Double(width)).rounded()), bytes: w * 10)
+            [(OutputFormat.webp, VariantRole.image), (.jpeg, .image), (.webp, .dense)].map { format, role in
+                let suffix = role == .dense ? "-dense" : ""
+                return Variant(path: "\(folder)/\(slug)-\(w)\(suffix).0123abcd.\(format.fileExtension)", format: format, width: w,
+                               height: Int((Double(height) * Double(w) / Double(width)).rounded()), bytes: w * 10, role: role)
             }
         }
         let sample = PixelSample(width: 2, height: 1, rgba: [200, 100, 50, 255, 10, 20, 30, 255])
