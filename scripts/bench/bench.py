@@ -16,7 +16,8 @@ CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "photos")
 # `bench.py [IMGSITE]`: another binary, e.g. an older build, for a before/after.
 IMGSITE = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "imgsite")
 BASELINE_SRC = os.path.join(ROOT, "scripts", "bench", "baseline.c")
-QUALITY = {"jpeg": (80, 0), "webp": (80, 4), "avif": (50, 1)}  # imgsite's defaults
+QUALITY = {"jpeg": (80, 0), "webp": (80, 4), "avif": (60, 0)}  # imgsite's defaults
+DENSE_QUALITY = {"webp": (45, 2), "avif": (45, 0)}  # its files for screens of 2x and more
 
 
 def run(command, stdin=None):
@@ -53,7 +54,7 @@ def main():
     jobs = []
     for image in manifest["images"]:
         for n, variant in enumerate(image["variants"]):
-            quality, effort = QUALITY[variant["format"]]
+            quality, effort = (DENSE_QUALITY if variant.get("role") == "dense" else QUALITY)[variant["format"]]
             out = os.path.join(alone_out, f"{len(jobs)}.{variant['path'].rsplit('.', 1)[1]}")
             jobs.append(f"{os.path.join(photos, image['source'])}\t{variant['width']}\t{variant['format']}\t{out}\t{quality}\t{effort}\n")
     alone = run([baseline], stdin="".join(jobs))
