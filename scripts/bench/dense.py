@@ -15,14 +15,13 @@ acceptable when its mean and minimum SSIM are no lower than the 1x file's.
     python dense.py PHOTO_FOLDER...
 """
 import glob
-import resource
 import sys
 
 import numpy as np
 import pyvips
 from skimage.metrics import peak_signal_noise_ratio, structural_similarity
 
-pyvips.cache_set_max(0)
+from formats import cpu_seconds, luma  # the same CPU clock and luma as the AVIF table
 
 ONE_X = {
     "webp": ("WebP q80 effort 4 (default)", lambda i: i.webpsave_buffer(Q=80, effort=4, strip=True)),
@@ -36,17 +35,6 @@ DENSE = {
 }
 
 
-def cpu_seconds():
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def luma(image):
-    rgb = image.colourspace("srgb")[0:3]
-    pixels = np.ndarray(buffer=rgb.write_to_memory(), dtype=np.uint8, shape=[rgb.height, rgb.width, 3]).astype(float)
-    return 0.299 * pixels[..., 0] + 0.587 * pixels[..., 1] + 0.114 * pixels[..., 2]
-
-
 def seen_at(image, height, width):
     """`image` as the eye resolves it on a screen painting it `width` × `height` CSS px."""
     if image.width == width and image.height == height:
@@ -54,7 +42,7 @@ def seen_at(image, height, width):
     return image.resize(width / image.width, vscale=height / image.height, kernel="lanczos3")
 
 
-def score(encode, sources, slot_refs, slot):
+def score(encode, sources, slot_refs):
     start = cpu_seconds()
     encoded = [encode(s) for s in sources]
     cpu = cpu_seconds() - start
@@ -76,12 +64,12 @@ def main(folders):
         slot_refs = [luma(r) for r in at_slot]
         for fmt in ("webp", "avif"):
             name, encode = ONE_X[fmt]
-            size, cpu, ssim, psnr = score(encode, at_slot, slot_refs, slot)
+            size, cpu, ssim, psnr = score(encode, at_slot, slot_refs)
             print(f"| {slot} | 1 | {name} | {size / 1e3:.0f} KB | {cpu:.2f} s | {np.mean(ssim):.4f} / {np.min(ssim):.4f} | {np.mean(psnr):.1f} dB |")
             for density in (1.5, 2):
                 dense = [pyvips.Image.thumbnail(f, round(slot * density)).copy_memory() for f in files]
                 for name, encode in DENSE[fmt]:
-                    size, cpu, ssim, psnr = score(encode, dense, slot_refs, slot)
+                    size, cpu, ssim, psnr = score(encode, dense, slot_refs)
                     print(f"| {slot} | {density:g} | {name} | {size / 1e3:.0f} KB | {cpu:.2f} s "
                           f"| {np.mean(ssim):.4f} / {np.min(ssim):.4f} | {np.mean(psnr):.1f} dB |")
 

@@ -3,8 +3,9 @@
 /// more, so an encoder's artefacts there are a quarter of the area they
 /// cover on a 1x screen. Seen at the size the eye resolves (the CSS size),
 /// a 2x file at WebP quality 45 is as like the photo as the 1x file at 80,
-/// in 59 % of the 2x file's bytes at 80 (`make bench-formats`, README
-/// "Dense screens"): what a phone or a 2x desktop fetches shrinks by 40 %.
+/// in 56–65 % of the 2x file's bytes at 80 (`make bench-formats`, README
+/// "Dense screens"): the first view of a large album on a phone or a 2x
+/// desktop shrinks by 24–41 %.
 ///
 /// Every width of a still gets one in each format whose codec has `dense`
 /// settings (WebP, AVIF), listed in a `<source>` of its own before the
@@ -12,8 +13,8 @@
 /// it matches.
 enum DenseScreens {
     /// Screens from this density on take the dense files. At 1.5x the eye
-    /// sees more of the loss (the file is only 1.5 times the CSS size), and
-    /// 1.5x screens are laptops viewed up close.
+    /// sees more of the loss (the file is only 1.5 times the CSS size): even
+    /// quality 50 scores below the 1x file there.
     static let density = 2
 
     /// `<source media>`: `resolution` everywhere since 2022; Safari before
