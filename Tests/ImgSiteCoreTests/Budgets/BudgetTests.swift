@@ -45,6 +45,23 @@ import Testing
         #expect(retina.file(small, cssWidth: 300)?.path == "a/_img/x-200.webp", "nothing covers the cell: the largest")
     }
 
+    @Test("2x and 3x screens take the dense screens' files of the format they take; 1x the usual ones")
+    func denseFiles() {
+        let layout = ThemeLayout()
+        var photo = Self.image(width: 3000, height: 2000, widths: [1200, 615, 308])
+        photo.variants += [1200, 615, 308].map { w in
+            Variant(path: "a/_img/x-\(w)-dense.webp", format: .webp, width: w, height: w * 2 / 3, bytes: w * 6, role: .dense)
+        }
+        let view = { (density: Int) in FirstView(layout: layout, viewport: Viewport(width: 1280, height: 800, density: density)) }
+        #expect(view(1).file(photo, cssWidth: 300)?.path == "a/_img/x-308.webp")
+        #expect(view(2).file(photo, cssWidth: 300)?.path == "a/_img/x-615-dense.webp")
+        #expect(view(3).file(photo, cssWidth: 300)?.path == "a/_img/x-1200-dense.webp")
+        // Dense WebP files do not stand in for AVIF: a browser taking AVIF takes its own.
+        var avif = Self.image(width: 3000, height: 2000, widths: [615, 308], formats: [.jpeg, .webp, .avif])
+        avif.variants.append(Variant(path: "a/_img/x-615-dense.webp", format: .webp, width: 615, height: 410, bytes: 1, role: .dense))
+        #expect(view(2).file(avif, cssWidth: 300)?.path == "a/_img/x-615.avif")
+    }
+
     @Test("viewports and sizes read from imgsite.yml; bad ones name the key")
     func config() throws {
         let config = try SiteConfig.parse(yaml: "budgets: { first_view: 1.5 MB, variant: 400 KB, viewport: 390x844@3x }\n", file: "imgsite.yml")
