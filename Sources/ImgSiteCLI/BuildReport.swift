@@ -30,8 +30,9 @@ final class BuildReport: Sendable {
                 entry.warnings = image.warnings
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[image.source] = entry
-            case .upToDate(let path):
+            case let .upToDate(path, warnings):
                 var entry = entries[path, default: Entry()]
+                entry.warnings = warnings
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[path] = entry
             case .failed(let error):

@@ -6,6 +6,9 @@ import ImgSiteCore
 ///     built nature/storm.jpg (10 files, 812.4 KB)
 ///     up to date nature/dune.jpg
 ///     warning bad/truncated.jpg: damaged file, built from what could be decoded (…)
+///     up to date bad/truncated.jpg: damaged file, built from what could be decoded (…)
+///       (a damaged file kept from an earlier build: named again by each build,
+///       under the status word that keeps the lines' counts equal to the summary's)
 ///     failed bad/corrupted.jpg: cannot be decoded: …
 ///     built 12, up to date 0, failed 0; 4.9 MB → 8.2 MB; 5.6 s; site in _site
 enum ImageLine {
@@ -17,10 +20,12 @@ enum ImageLine {
     static func line(for event: BuildEvent) -> (status: Status, text: String)? {
         switch event {
         case .built(let image) where !image.warnings.isEmpty:
-            (.warning, "warning \(clean(image.source)): \(image.warnings.map(clean).joined(separator: "; "))")
+            (.warning, "warning \(clean(image.source)): \(problems(image.warnings))")
         case .built(let image):
             (.built, "built \(clean(image.source)) (\(image.variants.count) files, \(Bytes.text(image.outputBytes)))")
-        case .upToDate(let source):
+        case let .upToDate(source, warnings) where !warnings.isEmpty:
+            (.upToDate, "up to date \(clean(source)): \(problems(warnings))")
+        case .upToDate(let source, _):
             (.upToDate, "up to date \(clean(source))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
@@ -29,6 +34,11 @@ enum ImageLine {
         default:
             nil
         }
+    }
+
+    /// An image's warnings, on its one line.
+    private static func problems(_ warnings: [String]) -> String {
+        warnings.map(clean).joined(separator: "; ")
     }
 
     /// "built N, up to date N, failed N[, warnings N][, animations N][, removed N stale files]; IN → OUT; S s; site in DIR"

@@ -51,12 +51,12 @@ final class ProgressPrinter: Sendable {
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
             case .warning:
                 if let (_, text) = ImageLine.line(for: event) { printLine(text) }
-            case .upToDate where !everyImage:
+            case let .upToDate(_, warnings) where !everyImage && warnings.isEmpty:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
             case .built, .upToDate, .failed:
                 state.done += 1
                 if let (status, text) = ImageLine.line(for: event),
-                    everyImage || status == .failed || status == .warning
+                    everyImage || status != .built  // failed, warning, or up to date with its warnings
                 {
                     printLine(text)
                 }

@@ -12,7 +12,10 @@ import Testing
     @Test func lines() {
         #expect(ImageLine.line(for: .built(Self.image("a/x.jpg")))?.text == "built a/x.jpg (1 files, 2.0 KB)")
         #expect(ImageLine.line(for: .built(Self.image("a/x.jpg", warnings: ["damaged"])))?.text == "warning a/x.jpg: damaged")
-        #expect(ImageLine.line(for: .upToDate("a/x.jpg"))?.text == "up to date a/x.jpg")
+        #expect(ImageLine.line(for: .upToDate("a/x.jpg", warnings: []))?.text == "up to date a/x.jpg")
+        // Kept damaged: named again by every build, still counted up to date.
+        let kept = ImageLine.line(for: .upToDate("a/x.jpg", warnings: ["damaged", "a/x.jpg.yml: not YAML"]))
+        #expect(kept?.status == .upToDate && kept?.text == "up to date a/x.jpg: damaged; a/x.jpg.yml: not YAML")
         #expect(ImageLine.line(for: .failed(BuildError(.decode, path: "b/y.jpg", "cannot be decoded")))?.text
                 == "failed b/y.jpg: cannot be decoded")
         #expect(ImageLine.line(for: .step("scan")) == nil)
@@ -20,7 +23,7 @@ import Testing
 
     @Test("a file name with a line break stays on one line")
     func controlCharacters() {
-        #expect(ImageLine.line(for: .upToDate("a/two\nlines.jpg"))?.text == "up to date a/two\\nlines.jpg")
+        #expect(ImageLine.line(for: .upToDate("a/two\nlines.jpg", warnings: []))?.text == "up to date a/two\\nlines.jpg")
     }
 
     @Test func summary() {

@@ -6,8 +6,10 @@ public enum BuildEvent: Sendable {
     case processing(String)
     /// An image finished: built (with warnings, if any), or failed.
     case built(ProcessedImage)
-    /// An image that needed no encoding (from the journal or the cache), by source path.
-    case upToDate(String)
+    /// An image that needed no encoding (from the journal or the cache), by
+    /// source path, with the warnings it keeps (a damaged file built anyway,
+    /// a broken sidecar): each build that keeps it names them again.
+    case upToDate(String, warnings: [String])
     case failed(BuildError)
     /// A warning that is not one image's own: a page or file over a budget
     /// (`budgets:`), an `albums:` entry that names no album. Its path and why.

@@ -71,7 +71,7 @@ extension BuildPipeline {
                 state.summary.upToDate += 1
                 state.summary.warnings += entry.image.warnings.map { "\(path): \($0)" }
                 // A damaged file the shard built anyway is reported here too.
-                observe(entry.image.warnings.isEmpty ? .upToDate(path) : .built(entry.image))
+                observe(.upToDate(path, warnings: entry.image.warnings))
             } catch {
                 state.summary.failed.append(error)
                 observe(.failed(error))

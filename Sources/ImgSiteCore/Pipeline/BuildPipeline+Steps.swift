@@ -73,7 +73,10 @@ extension BuildPipeline {
             }
         }
         observe(.started(total: jobs.count, fresh: jobs.count - stale.count))
-        for job in jobs where state.summaries[job.source.relativePath] != nil { observe(.upToDate(job.source.relativePath)) }
+        for job in jobs {
+            let source = job.source.relativePath
+            if state.summaries[source] != nil { observe(.upToDate(source, warnings: state.journal[source]!.warnings)) }
+        }
         state.summary.upToDate = jobs.count - stale.count
         state.journalSources = Set(state.journal.keys)
         state.journal = [:]
@@ -104,9 +107,7 @@ extension BuildPipeline {
                     observe(.built(outcome.image))
                     FaultInjection.point("image")
                 } else {
-                    observe(.upToDate(job.source.relativePath))
-                    // Served from the cache, the image has no built line to carry the sidecar's warning.
-                    if let problem = outcome.sidecarProblem { observe(.warning(path: problem.file, reason: problem.reason)) }
+                    observe(.upToDate(job.source.relativePath, warnings: outcome.image.warnings))
                 }
                 return .success(outcome)
             } catch {

@@ -21,8 +21,6 @@ struct ImageBuilder: Sendable {
         var encodedFiles = 0
         /// The source file was opened (to hash or to decode).
         var readSource = false
-        /// The photo's sidecar could not be used (also among the image's warnings).
-        var sidecarProblem: SidecarError?
     }
 
     let settings: ImageSettings
@@ -47,8 +45,8 @@ struct ImageBuilder: Sendable {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
         }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
-            let (result, summary, problem) = try finish(job, content: content, imageKey: imageKey, found: found)
-            return Outcome(image: result, summary: summary, readSource: hashed, sidecarProblem: problem)
+            let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
+            return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try processor.encode(
             job, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
@@ -71,10 +69,10 @@ struct ImageBuilder: Sendable {
             fresh[key] = cached
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, chain: encoded.plan.chain), $0) }
-        let (result, summary, problem) = try finish(
+        let (result, summary) = try finish(
             job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(
-            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true, sidecarProblem: problem)
+            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
     }
 
     // MARK: Steps
@@ -126,7 +124,7 @@ struct ImageBuilder: Sendable {
     private func finish(
         _ job: ImageJob, content: String, imageKey: String, found: Found,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
-    ) throws(BuildError) -> (ProcessedImage, ImageSummary, SidecarError?) {
+    ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let (record, plan) = (found.record!, found.plan!)
         let specs = plan.specs
         let variants = specs.map { spec -> Variant in
@@ -143,8 +141,9 @@ struct ImageBuilder: Sendable {
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
         // The sidecar is read each time the entry is stale: it is what changes, not the photo.
-        var (metadata, warnings, problem) = (record.metadata, record.warnings, SidecarError?.none)
+        var (metadata, warnings) = (record.metadata, record.warnings)
         if let sidecar = job.source.sidecar {
+            let problem: SidecarError?
             (metadata, problem) = sidecar.applied(to: metadata)
             warnings += problem.map { [$0.message] } ?? []
         }
@@ -163,7 +162,7 @@ struct ImageBuilder: Sendable {
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
             try link(variants, specs: specs, found: found)
-            return (result, summary, problem)
+            return (result, summary)
         } catch let error as BuildError {
             throw error
         } catch {

@@ -96,5 +96,10 @@ import Testing
         #expect(noOp.summary.built == 0 && noOp.summary.warnings == first.summary.warnings)
         let fromCache = try TestBuild.run(input: input, cache: cache)
         #expect(fromCache.summary.encodedFiles == 0 && fromCache.summary.warnings == first.summary.warnings)
+        // Each build's line for the photo names the damage, not only its summary.
+        for build in [noOp, fromCache] {
+            #expect(build.events.contains { $0.hasPrefix("fresh a/truncated.jpg warning damaged file") }, "\(build.events)")
+            #expect(build.events.contains("fresh a/Storm.jpg"))
+        }
     }
 }

@@ -70,7 +70,7 @@ final class EventLog: @unchecked Sendable {
         let line: String? = switch event {
         case .failed(let error): "failed \(error)"
         case .built(let image): "built \(image.source)" + image.warnings.map { " warning \($0)" }.joined()
-        case .upToDate(let source): "fresh \(source)"
+        case let .upToDate(source, warnings): "fresh \(source)" + warnings.map { " warning \($0)" }.joined()
         default: nil
         }
         if let line { lock.withLock { stored.append(line) } }
