@@ -28,15 +28,14 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (input, output, config, jobs, cacheDir) = (site.input, site.output, site.config, site.jobs, site.cacheDir)
+        let lines = WatchLines()
         let session = WatchSession(
             resolve: { () throws(BuildError) -> BuildOptions in
                 try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: false, cacheFolder: cacheDir)
             },
             host: listen.host, port: listen.port,
             observe: { event in
-                if let (status, text) = ImageLine.line(for: event), status == .failed || status == .warning {
-                    Terminal.write(text + "\n", toError: false)
-                }
+                if let text = lines.line(for: event) { Terminal.write(text + "\n", toError: false) }
             },
             say: { Terminal.error($0) })
         listen.noteIfVisible()
