@@ -148,11 +148,10 @@ extension BuildPipeline {
         var renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
         renderer.baseURL = options.config.baseURL
         renderer.showsDetails = options.config.photoDetails
-        if options.config.widths == .auto { renderer.compensation = DensityCompensation(step: options.config.widthStep) }
         // Hashed once: every page's digest starts from it.
         let site = SourceHash.of(
             text: "\(ImgSiteVersion.current)|\(theme.digest)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
-                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)|\(renderer.compensation?.factor ?? 0)")
+                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
         let stored = state.storedDigests
         var listing = OutputListing(root: options.output)
         var pending: [(spec: PageSpec, digest: String)] = []

@@ -8,7 +8,6 @@ struct PictureBuilder {
     static let reducedMotion = "(prefers-reduced-motion: reduce)"
 
     let layout: ThemeLayout
-    var compensation: DensityCompensation?
 
     /// A sub-album's cover in its card; `eager` for images above the fold.
     func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> [String: Any] {
@@ -71,7 +70,6 @@ struct PictureBuilder {
         }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
-        let sizes = compensation?.apply(to: sizes) ?? sizes
         // The box keeps the source's own shape once a file has loaded: with
         // the width and height attributes alone it would take the loaded
         // file's, whose rounding differs, and move what follows by a fraction

@@ -31,10 +31,6 @@ public struct SiteRenderer {
     /// Whether photo pages show camera, lens and exposure (`photo_details`).
     public var showsDetails = true
 
-    /// Set for a width ladder (`widths: auto`): `sizes` then steer
-    /// Chromium's choice on dense screens (`DensityCompensation`).
-    var compensation: DensityCompensation?
-
     /// The published address (`base_url`): share tags, sitemap and feed.
     public var baseURL: String? {
         get { pages.baseURL }
@@ -78,7 +74,7 @@ public struct SiteRenderer {
     /// load eagerly.
     private func renderAlbum(_ page: PageSpec.AlbumPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
-        let pictures = PictureBuilder(layout: layout, compensation: compensation)
+        let pictures = PictureBuilder(layout: layout)
         var covers: [(photo: BuiltAlbum.Photo, image: ProcessedImage)] = []
         for card in page.cards {
             if let cover = card.cover { covers.append((cover, try record(cover, in: results))) }
@@ -172,7 +168,7 @@ public struct SiteRenderer {
         let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata)].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
         let reserve = layout.photoReserve(title: photo.planned.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
-        return PictureBuilder(layout: layout, compensation: compensation).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
+        return PictureBuilder(layout: layout).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
     }
 
     /// Alt text: a sidecar's `alt:`, else the caption, else the title. Captions

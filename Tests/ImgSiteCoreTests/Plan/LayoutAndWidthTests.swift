@@ -85,14 +85,6 @@ import Testing
         #expect(fixed.widths(sourceWidth: 1000, sourceHeight: 1000) == [1000, 640, 320])
     }
 
-    @Test("dense screens: each sizes entry comes first √step wider under min-resolution")
-    func compensation() {
-        let sizes = DensityCompensation(step: 1.21).apply(to: "(min-width: 600px) calc((100vw - 32px) * 0.3000), 50vw")
-        #expect(sizes == "(min-width: 600px) and (min-resolution: 1.01dppx) calc(calc((100vw - 32px) * 0.3000) * 1.1000), "
-            + "(min-width: 600px) calc((100vw - 32px) * 0.3000), (min-resolution: 1.01dppx) calc(50vw * 1.1000), 50vw")
-        #expect(Self.evaluate(sizes, viewport: 800) == 768 * 0.3, "1x screens see the exact size")
-    }
-
     /// A tiny `sizes` evaluator: (min-width/max-width: Npx) conditions,
     /// px lengths and calc((100vw - Apx) * F) / calc(100vw - Apx).
     static func evaluate(_ sizes: String, viewport: Double) -> Double {
