@@ -58,7 +58,7 @@ import Testing
             try await browser.cdp("Network.enable")
             try await browser.cdp("Network.setCacheDisabled", ["cacheDisabled": true])
             // Measured 0.32-0.75 MB here; 2x screens fetch the dense files (`DenseScreens`).
-            // Not met on a 5K desktop, 2560×1440@2: 1.19 MB with WebP (README, Large albums).
+            // Not met on a 5K desktop, 2560×1440@2: 1.18 MB with WebP (README, Large albums).
             let viewports: [(width: Int, height: Int, density: Double, mobile: Bool)] = [
                 (390, 844, 3, true), (360, 740, 2, true), (1920, 1080, 1, false), (1440, 900, 2, false),
             ]
