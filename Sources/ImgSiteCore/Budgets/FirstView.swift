@@ -44,7 +44,7 @@ struct FirstView {
 
     /// The file a browser at `viewport` takes for `image` painted `cssWidth` wide.
     func file(_ image: ProcessedImage, cssWidth: Double) -> Variant? {
-        let dense = viewport.density >= DenseScreens.density ? image.denseStills : []
+        let dense = viewport.density >= DenseScreens.density ? [OutputFormat.avif, .webp].flatMap(image.denseChoice) : []
         let stills = dense + image.stills.filter { still in !dense.contains { $0.format == still.format } }
         guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
         let slot = cssWidth * Double(viewport.density)

@@ -26,6 +26,15 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
 
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
     public var denseStills: [Variant] { variants.filter { $0.role == .dense } }
+
+    /// What a dense screen chooses from in `format`, largest first: the usual
+    /// files wider than every dense one, then the dense ones; empty when
+    /// `format` has no dense files.
+    func denseChoice(_ format: OutputFormat) -> [Variant] {
+        let dense = denseStills.filter { $0.format == format }
+        guard let widest = dense.map(\.width).max() else { return [] }
+        return stills.filter { $0.format == format && $0.width > widest } + dense
+    }
 }
 
 /// One encoded file.

@@ -7,11 +7,21 @@
 /// "Dense screens"): the first view of a large album on a phone or a 2x
 /// desktop shrinks by 24–41 %.
 ///
-/// Every width of a still gets one in each format whose codec has `dense`
-/// settings (WebP, AVIF), listed in a `<source>` of its own before the
-/// format's usual one: a browser takes the first source whose media and type
-/// it matches.
+/// Every width of a still up to `widest` gets one in each format whose
+/// codec has `dense` settings (WebP, AVIF), listed in a `<source>` of its
+/// own before the format's usual one (a browser takes the first source whose
+/// media and type it matches), with the usual files above `widest` after
+/// them.
 enum DenseScreens {
+    /// No dense file is wider: above it a 2x screen takes the usual file.
+    /// A grid cell on a 2x or 3x screen takes at most about 1,100 px (a
+    /// 2,560 px desktop: 1,052; a 3x phone: 1,074), so wider files serve
+    /// photo pages only, one photo at a time; and they were five sixths of
+    /// the pixels the dense files of a 12 MP photo cost, which took a
+    /// watched photo's save-to-reload from 1.31 s to 1.78 s (median; target
+    /// 1.5 s). With this cap: 1.49 s.
+    static let widest = 1600
+
     /// Screens from this density on take the dense files. At 1.5x the eye
     /// sees more of the loss (the file is only 1.5 times the CSS size): even
     /// quality 50 scores below the 1x file there.

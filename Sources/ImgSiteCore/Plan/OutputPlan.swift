@@ -28,7 +28,8 @@ extension ImageSettings {
         guard let animation else {
             let dense = denseFormats
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
-                formats.map { VariantSpec(width: size, format: $0) } + dense.map { VariantSpec(width: size, format: $0, role: .dense) }
+                formats.map { VariantSpec(width: size, format: $0) }
+                    + (size <= DenseScreens.widest ? dense.map { VariantSpec(width: size, format: $0, role: .dense) } : [])
             })
         }
         // Sized for the largest view the theme gives it (never upscaled), then

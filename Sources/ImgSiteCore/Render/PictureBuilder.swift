@@ -60,13 +60,13 @@ struct PictureBuilder {
     ) -> [String: Any] {
         let jpegs = image.stills.filter { $0.format == .jpeg }
         let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
-        let dense = Dictionary(grouping: image.denseStills, by: \.format)
         // Per format, its files for dense screens first: a browser takes the
         // first source whose media and type it matches.
         let sources: [[String: Any]] = others.keys.sorted { $0.preference < $1.preference }.flatMap { format in
             let usual: [String: Any] = ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
-            guard let files = dense[format] else { return [usual] }
-            return [usual.merging(["media": DenseScreens.media, "srcset": srcset(files, root: root)]) { $1 }, usual]
+            let dense = image.denseChoice(format)
+            guard !dense.isEmpty else { return [usual] }
+            return [usual.merging(["media": DenseScreens.media, "srcset": srcset(dense, root: root)]) { $1 }, usual]
         }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first

@@ -25,6 +25,9 @@ struct OverDecode {
         var sizesError: Double?
         /// The file chosen is one for dense screens (`DenseScreens`).
         var dense: Bool
+        /// The file chosen is among those the dense screens' source lists
+        /// (the dense files and the usual ones wider than all of them).
+        var denseChoice: Bool
     }
 
     /// Per image in view: the chosen file's path and decoded width, the CSS
@@ -77,7 +80,8 @@ struct OverDecode {
                 upscaled: file < painted * 0.99 && (widest > Int(file) || widest < min(match.image.width, SiteConfig().maxWidth)),
                 sourceLimited: Double(match.image.width) < painted * 0.99,
                 sizesError: viewport.density == 1 ? natural - css : nil,
-                dense: match.variant.role == .dense)
+                dense: match.variant.role == .dense,
+                denseChoice: match.image.denseChoice(match.variant.format).contains { $0.path == match.variant.path })
         }
     }
 

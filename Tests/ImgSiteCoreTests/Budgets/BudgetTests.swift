@@ -56,6 +56,11 @@ import Testing
         #expect(view(1).file(photo, cssWidth: 300)?.path == "a/_img/x-308.webp")
         #expect(view(2).file(photo, cssWidth: 300)?.path == "a/_img/x-615-dense.webp")
         #expect(view(3).file(photo, cssWidth: 300)?.path == "a/_img/x-1200-dense.webp")
+        // Wider than every dense file, a dense screen takes the usual one.
+        var large = Self.image(width: 4000, height: 3000, widths: [2560, 1200])
+        large.variants.append(Variant(path: "a/_img/x-1200-dense.webp", format: .webp, width: 1200, height: 900, bytes: 1, role: .dense))
+        #expect(view(3).file(large, cssWidth: 800)?.path == "a/_img/x-2560.webp")
+        #expect(view(2).file(large, cssWidth: 500)?.path == "a/_img/x-1200-dense.webp")
         // Dense WebP files do not stand in for AVIF: a browser taking AVIF takes its own.
         var avif = Self.image(width: 3000, height: 2000, widths: [615, 308], formats: [.jpeg, .webp, .avif])
         avif.variants.append(Variant(path: "a/_img/x-615-dense.webp", format: .webp, width: 615, height: 410, bytes: 1, role: .dense))
