@@ -44,11 +44,11 @@ struct FirstView {
 
     /// The file a browser at `viewport` takes for `image` painted `cssWidth` wide.
     func file(_ image: ProcessedImage, cssWidth: Double) -> Variant? {
-        let dense = viewport.density >= DenseScreens.density ? [OutputFormat.avif, .webp].flatMap(image.denseChoice) : []
-        let stills = dense + image.stills.filter { still in !dense.contains { $0.format == still.format } }
+        let stills = image.stills
         guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
         let slot = cssWidth * Double(viewport.density)
-        let candidates = stills.filter { $0.format == format }.sorted { $0.width < $1.width }
+        let dense = viewport.density >= DenseScreens.density ? image.denseChoice(format) : []
+        let candidates = (dense.isEmpty ? stills.filter { $0.format == format } : dense).sorted { $0.width < $1.width }
         return candidates.first { Double($0.width) >= slot } ?? candidates.last
     }
 }

@@ -142,9 +142,8 @@ struct ImageBuilder: Sendable {
         }
         // The sidecar is read each time the entry is stale: it is what changes, not the photo.
         var (metadata, warnings) = (record.metadata, record.warnings)
-        if let sidecar = job.source.sidecar {
-            let problem: SidecarError?
-            (metadata, problem) = sidecar.applied(to: metadata)
+        if let (applied, problem) = job.source.sidecar?.applied(to: metadata) {
+            metadata = applied
             warnings += problem.map { [$0.message] } ?? []
         }
         let result = ProcessedImage(
