@@ -20,15 +20,24 @@ import Testing
         return folder
     }
 
+    /// The server's tasks run here, not on the pool other suites block.
+    static let executor = ThreadExecutor(name: "SiteServerTests")
+
     /// Runs `body` against a server for `folder` on a free port. `body`
     /// makes blocking socket calls, so it runs on a thread of its own: on
-    /// the cooperative pool it could starve the server's own handlers.
+    /// the server's executor it would starve the server's own handlers.
     static func serving(_ folder: URL, liveReload: LiveReload? = nil, _ body: @escaping @Sendable (Int) throws -> Void) async throws {
         let port = Mutex(0)
         let server = SiteServer(folder: try SiteFolder(folder), port: 0, liveReload: liveReload)
-        let task = Task { try await server.run(handlingSignals: false) { ready in port.withLock { $0 = ready } } }
+        let task = Task(executorPreference: executor) {
+            try await server.run(handlingSignals: false) { ready in port.withLock { $0 = ready } }
+        }
         defer { task.cancel() }
-        for _ in 0..<500 where port.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while port.withLock({ $0 }) == 0 {
+            guard ContinuousClock.now < deadline else { throw LoopbackHTTP.Failure(description: "the server did not start within 120 s") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let ready = port.withLock { $0 }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread { continuation.resume(with: Result { try body(ready) }) }.start()
