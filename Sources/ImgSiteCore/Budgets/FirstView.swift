@@ -3,8 +3,8 @@
 /// above the fold (album cards first, then the justified photo rows), each
 /// the file the browser picks from its `srcset` — the first format Chromium
 /// takes (AVIF, else WebP, else JPEG; it shows no JPEG XL) at the smallest
-/// width that covers its CSS width × density, from the files for dense
-/// screens on a screen of 2x or more.
+/// width that covers its CSS width × density, from the dense screens'
+/// source on a screen of 2x or more (Chromium shows AVIF and WebP alike).
 struct FirstView {
     let layout: ThemeLayout
     let viewport: Viewport
@@ -47,7 +47,7 @@ struct FirstView {
         let stills = image.stills
         guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
         let slot = cssWidth * Double(viewport.density)
-        let dense = viewport.density >= DenseScreens.density ? image.denseChoice(format) : []
+        let dense = viewport.density >= DenseScreens.density ? image.denseChoice() : []
         let candidates = (dense.isEmpty ? stills.filter { $0.format == format } : dense).sorted { $0.width < $1.width }
         return candidates.first { Double($0.width) >= slot } ?? candidates.last
     }

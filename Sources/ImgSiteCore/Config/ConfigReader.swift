@@ -96,18 +96,22 @@ struct ConfigReader {
         if let value = map["quality"] { settings.quality = try int(value, key: "\(key).quality", in: 1...100) }
         if let value = map["effort"] { settings.effort = try int(value, key: "\(key).effort", in: effort) }
         if large, let value = map["large_effort"] { settings.largeEffort = try int(value, key: "\(key).large_effort", in: effort) }
-        if dense, let value = map["dense_quality"] {
-            if value.bool == false {
-                settings.dense = nil
-            } else {
-                settings.dense!.quality = try int(value, key: "\(key).dense_quality", in: 1...100, or: "false (no files for dense screens)")
-            }
-        }
+        if dense, let value = map["dense_quality"] { settings.dense!.quality = try int(value, key: "\(key).dense_quality", in: 1...100) }
         if dense, let value = map["dense_effort"] {
-            guard settings.dense != nil else { throw fail("\(key).dense_effort", value, "has no effect with dense_quality: false") }
             settings.dense!.effort = try int(value, key: "\(key).dense_effort", in: effort)
         }
         return settings
+    }
+
+    /// `dense_format`: a format whose codec makes dense screens' files, or false for none.
+    func denseFormat(_ node: Node) throws -> OutputFormat? {
+        if node.bool == false { return nil }
+        let allowed = OutputFormat.denseFormats.map(\.rawValue)
+        let text = try string(node, key: "dense_format")
+        guard let format = OutputFormat(rawValue: text), OutputFormat.denseFormats.contains(format) else {
+            throw fail("dense_format", node, "must be \(allowed.joined(separator: ", ")) or false (no files for dense screens), not '\(text)'")
+        }
+        return format
     }
 
     func jpeg(_ node: Node, defaults: JPEGSettings) throws -> JPEGSettings {

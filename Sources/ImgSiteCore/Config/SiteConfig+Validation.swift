@@ -26,6 +26,9 @@ extension SiteConfig {
         guard animated.minIntegrity > 0, animated.minIntegrity <= 1 else {
             throw fail("animated.min_integrity", "must be more than 0 and at most 1, not \(animated.minIntegrity)")
         }
+        if let denseFormat, !OutputFormat.denseFormats.contains(denseFormat) {
+            throw fail("dense_format", "must be \(OutputFormat.denseFormats.map(\.rawValue).joined(separator: ", ")) or none, not \(denseFormat.rawValue)")
+        }
         guard pixelLimit >= 1 else { throw fail("pixel_limit", "must be at least 1, not \(pixelLimit)") }
         for (key, quality) in [("jpeg", jpeg.quality), ("webp", webp.quality), ("avif", avif.quality), ("jxl", jxl.quality)]
         where !(1...100).contains(quality) {

@@ -47,6 +47,7 @@ extension SiteConfig {
         case pixelLimit = "pixel_limit"
         case baseURL = "base_url"
         case photoDetails = "photo_details"
+        case denseFormat = "dense_format"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws {
@@ -71,6 +72,7 @@ extension SiteConfig {
         case .budgets: budgets = try reader.budgets(node)
         case .baseURL: baseURL = try reader.baseURL(node)
         case .photoDetails: photoDetails = try reader.bool(node, key: name)
+        case .denseFormat: denseFormat = try reader.denseFormat(node)
         }
     }
 }

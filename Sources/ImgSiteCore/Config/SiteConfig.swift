@@ -23,14 +23,21 @@ public struct SiteConfig: Sendable, Equatable {
     /// Output formats; JPEG is the `<img>` fallback and always included.
     public var formats: [OutputFormat] = [.jpeg, .webp]
     public var jpeg = JPEGSettings()
-    /// Dense screens' files at quality 45, effort 2: seen at the size the
-    /// eye resolves, as like the photo as the 1x file at 80 (`make
-    /// bench-formats`, README "Dense screens").
+    /// With `dense_format: webp`, dense screens' files at quality 45,
+    /// effort 2: seen at the size the eye resolves, as like the photo as
+    /// the 1x file at 80 (`make bench-formats`, README "Dense screens").
     public var webp = CodecSettings(quality: 80, effort: 4, largeEffort: 2, dense: .init(quality: 45, effort: 2))
     /// Quality 60 is as like the photo as WebP's 80 (SSIM and PSNR of the
     /// luma, `make bench-formats`) in about 60 % of the bytes; effort 0
     /// keeps that likeness at a third of effort 1's CPU, under WebP's own.
-    public var avif = CodecSettings(quality: 60, effort: 0, dense: .init(quality: 45, effort: 0))
+    /// Dense screens' files at 48 (libheif makes the same files at 47): the
+    /// lowest quality whose 2x file, seen at the CSS size, is as like the
+    /// photo as WebP's 1x file at 80 (45 is not).
+    public var avif = CodecSettings(quality: 60, effort: 0, dense: .init(quality: 48, effort: 0))
+    /// The format of the files for screens of 2x and more (`DenseScreens`),
+    /// whether or not it is in `formats`; nil: none. AVIF: about 30 % fewer
+    /// bytes than WebP's at a likeness no lower, for about 12 % more encoder CPU.
+    public var denseFormat: OutputFormat? = .avif
     public var jxl = CodecSettings(quality: 75, effort: 4)
     /// Which metadata survives into outputs (GPS and serials never do).
     public var metadata: MetadataPolicy = .strip
@@ -94,8 +101,8 @@ public struct CodecSettings: Sendable, Equatable, Hashable {
     public var largeEffort: Int?
     public static let largeWidth = 2000
     /// Quality and effort of the files for screens of 2x and more
-    /// (`DenseScreens`); nil: no such files. Only codecs with a default
-    /// here (WebP, AVIF) accept one.
+    /// (`DenseScreens`) when this is their format. Only codecs with a
+    /// default here (WebP, AVIF) can be it.
     public var dense: Dense?
 
     public struct Dense: Sendable, Equatable, Hashable {

@@ -6,6 +6,9 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
 
     /// What `formats` in `imgsite.yml` may list: a still is never a GIF.
     public static let stillFormats: [OutputFormat] = [.jpeg, .webp, .avif, .jxl]
+    /// What `dense_format` may be: the formats browsers pick by density
+    /// from a `srcset` (no JPEG XL in Chromium), whose codecs have dense settings.
+    public static let denseFormats: [OutputFormat] = [.avif, .webp]
     static let gifIsAnimatedOnly = "cannot include gif: GIF is made for animations only (see animated.outputs)"
 
     /// File name extension, without the dot.

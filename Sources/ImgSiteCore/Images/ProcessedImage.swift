@@ -27,13 +27,16 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
     public var denseStills: [Variant] { variants.filter { $0.role == .dense } }
 
-    /// What a dense screen chooses from in `format`, largest first: the usual
-    /// files wider than every dense one, then the dense ones; empty when
-    /// `format` has no dense files.
-    func denseChoice(_ format: OutputFormat) -> [Variant] {
-        let dense = denseStills.filter { $0.format == format }
-        guard let widest = dense.map(\.width).max() else { return [] }
-        return stills.filter { $0.format == format && $0.width > widest } + dense
+    /// What a dense screen chooses from, largest first: the usual files
+    /// wider than every dense one, then the dense ones; empty without dense
+    /// files. The wider ones are the dense format's own when it is among the
+    /// usual formats, else the best other there is: every browser that shows
+    /// AVIF shows WebP.
+    func denseChoice() -> [Variant] {
+        guard let format = denseStills.first?.format, let widest = denseStills.map(\.width).max() else { return [] }
+        let usual = stills.filter { $0.format != .jxl }
+        let wider = [format, .webp, .jpeg].first { format in usual.contains { $0.format == format } }
+        return usual.filter { $0.format == wider && $0.width > widest } + denseStills
     }
 }
 

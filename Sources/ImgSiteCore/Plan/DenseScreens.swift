@@ -2,16 +2,15 @@
 /// images"): such a screen paints each CSS pixel with four device pixels or
 /// more, so an encoder's artefacts there are a quarter of the area they
 /// cover on a 1x screen. Seen at the size the eye resolves (the CSS size),
-/// a 2x file at WebP quality 45 is as like the photo as the 1x file at 80,
-/// in 56–65 % of the 2x file's bytes at 80 (`make bench-formats`, README
-/// "Dense screens"): the first view of a large album on a phone or a 2x
-/// desktop shrinks by 24–41 %.
+/// a 2x AVIF at quality 48 is as like the photo as the 1x WebP at 80, in
+/// about 70 % of the bytes of a 2x WebP at 45 that is too (`make
+/// bench-formats`, README "Dense screens").
 ///
-/// Every width of a still up to `widest` gets one in each format whose
-/// codec has `dense` settings (WebP, AVIF), listed in a `<source>` of its
-/// own before the format's usual one (a browser takes the first source whose
+/// Every width of a still up to `widest` gets one in `dense_format` (AVIF
+/// by default, whether or not AVIF is among the formats), listed in a
+/// `<source>` before all others (a browser takes the first source whose
 /// media and type it matches), with the usual files above `widest` after
-/// them.
+/// them (`ProcessedImage.denseChoice`).
 enum DenseScreens {
     /// No dense file is wider: above it a 2x screen takes the usual file.
     /// A grid cell on a 2x or 3x screen takes at most about 1,100 px (a

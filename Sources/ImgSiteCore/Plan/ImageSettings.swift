@@ -9,6 +9,8 @@ public struct ImageSettings: Sendable, Hashable {
     public var webp: CodecSettings
     public var avif: CodecSettings
     public var jxl: CodecSettings
+    /// The format of the dense screens' files; nil: none.
+    public var denseFormat: OutputFormat?
     public var metadata: MetadataPolicy
     public var placeholder: PlaceholderPolicy
     public var pixelLimit: Int
@@ -28,17 +30,15 @@ public struct ImageSettings: Sendable, Hashable {
         webp = config.webp
         avif = config.avif
         jxl = config.jxl
+        denseFormat = config.denseFormat
         metadata = config.metadata
         placeholder = config.placeholderPolicy
         pixelLimit = config.pixelLimit
         animated = config.animated
         key = ContentHash.short(
-            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|\(metadata)|\(placeholder)|\(pixelLimit)"
+            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
                 + "|\(animated)|m\(Self.metadataRecipe)")
     }
-
-    /// The formats that get files for dense screens (`DenseScreens`).
-    var denseFormats: [OutputFormat] { formats.filter { codec($0)?.dense != nil } }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.
     public func encoder(_ format: OutputFormat, width: Int, role: VariantRole = .image) -> EncodeSettings {
@@ -68,4 +68,3 @@ public struct ImageSettings: Sendable, Hashable {
     }
 
 }
-

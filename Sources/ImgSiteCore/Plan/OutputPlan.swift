@@ -26,10 +26,9 @@ extension ImageSettings {
     func outputs(width: Int, height: Int, animation: SourceAnimation?) -> OutputPlan {
         let chain = planner.widths(sourceWidth: width, sourceHeight: height)
         guard let animation else {
-            let dense = denseFormats
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
                 formats.map { VariantSpec(width: size, format: $0) }
-                    + (size <= DenseScreens.widest ? dense.map { VariantSpec(width: size, format: $0, role: .dense) } : [])
+                    + (size <= DenseScreens.widest ? [denseFormat].compactMap { $0 }.map { VariantSpec(width: size, format: $0, role: .dense) } : [])
             })
         }
         // Sized for the largest view the theme gives it (never upscaled), then

@@ -60,13 +60,14 @@ struct PictureBuilder {
     ) -> [String: Any] {
         let jpegs = image.stills.filter { $0.format == .jpeg }
         let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
-        // Per format, its files for dense screens first: a browser takes the
-        // first source whose media and type it matches.
-        let sources: [[String: Any]] = others.keys.sorted { $0.preference < $1.preference }.flatMap { format in
-            let usual: [String: Any] = ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
-            let dense = image.denseChoice(format)
-            guard !dense.isEmpty else { return [usual] }
-            return [usual.merging(["media": DenseScreens.media, "srcset": srcset(dense, root: root)]) { $1 }, usual]
+        // The dense screens' files first: a browser takes the first source
+        // whose media and type it matches.
+        let dense = image.denseChoice()
+        let denseSource: [[String: Any]] = dense.isEmpty ? [] : [[
+            "media": DenseScreens.media, "type": image.denseStills[0].format.mimeType, "srcset": srcset(dense, root: root), "sizes": sizes,
+        ]]
+        let sources = denseSource + others.keys.sorted { $0.preference < $1.preference }.map { format -> [String: Any] in
+            ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
         }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first

@@ -81,7 +81,7 @@ struct OverDecode {
                 sourceLimited: Double(match.image.width) < painted * 0.99,
                 sizesError: viewport.density == 1 ? natural - css : nil,
                 dense: match.variant.role == .dense,
-                denseChoice: match.image.denseChoice(match.variant.format).contains { $0.path == match.variant.path })
+                denseChoice: match.image.denseChoice().contains { $0.path == match.variant.path })
         }
     }
 

@@ -45,7 +45,7 @@ import Testing
         #expect(retina.file(small, cssWidth: 300)?.path == "a/_img/x-200.webp", "nothing covers the cell: the largest")
     }
 
-    @Test("2x and 3x screens take the dense screens' files of the format they take; 1x the usual ones")
+    @Test("2x and 3x screens take the dense screens' files, in their own format; 1x the usual ones")
     func denseFiles() {
         let layout = ThemeLayout()
         var photo = Self.image(width: 3000, height: 2000, widths: [1200, 615, 308])
@@ -61,10 +61,13 @@ import Testing
         large.variants.append(Variant(path: "a/_img/x-1200-dense.webp", format: .webp, width: 1200, height: 900, bytes: 1, role: .dense))
         #expect(view(3).file(large, cssWidth: 800)?.path == "a/_img/x-2560.webp")
         #expect(view(2).file(large, cssWidth: 500)?.path == "a/_img/x-1200-dense.webp")
-        // Dense WebP files do not stand in for AVIF: a browser taking AVIF takes its own.
-        var avif = Self.image(width: 3000, height: 2000, widths: [615, 308], formats: [.jpeg, .webp, .avif])
-        avif.variants.append(Variant(path: "a/_img/x-615-dense.webp", format: .webp, width: 615, height: 410, bytes: 1, role: .dense))
-        #expect(view(2).file(avif, cssWidth: 300)?.path == "a/_img/x-615.avif")
+        // The dense source comes first whatever the formats: dense AVIF files
+        // beside usual WebP ones, the wider files from WebP.
+        var avif = Self.image(width: 4000, height: 3000, widths: [2560, 1200])
+        avif.variants.append(Variant(path: "a/_img/x-1200-dense.avif", format: .avif, width: 1200, height: 900, bytes: 1, role: .dense))
+        #expect(view(2).file(avif, cssWidth: 500)?.path == "a/_img/x-1200-dense.avif")
+        #expect(view(3).file(avif, cssWidth: 800)?.path == "a/_img/x-2560.webp")
+        #expect(view(1).file(avif, cssWidth: 500)?.path == "a/_img/x-1200.webp")
     }
 
     @Test("viewports and sizes read from imgsite.yml; bad ones name the key")

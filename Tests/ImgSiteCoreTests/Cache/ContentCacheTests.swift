@@ -78,7 +78,7 @@ import Testing
         let changed = try TestBuild.run(input: input, config: config, output: first.output)
         let webp = allVariants.filter { $0.format == .webp && $0.role == .image }
         #expect(changed.summary.encodedFiles == webp.count, "\(changed.summary.encodedFiles) files for \(webp.count) WebP variants")
-        // The dense screens' WebP files have their own quality.
+        // The dense screens' files are AVIF, with their own quality.
         let same = { (site: TestBuild) in Set(site.manifest.images.flatMap(\.variants).filter { $0.format == .jpeg || $0.role == .dense }.map(\.path)) }
         #expect(same(changed) == same(first), "JPEG and dense variants are the same files")
         let forced = try TestBuild.run(input: input, config: config, force: true, output: first.output)

@@ -11,7 +11,8 @@ import Testing
             formats: [jpeg, webp, avif]
             jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300 }
             webp: { quality: 70, effort: 5, large_effort: 3, dense_quality: 40, dense_effort: 1 }
-            avif: { quality: 45, effort: 2, dense_quality: false }
+            avif: { quality: 45, effort: 2, dense_quality: 55 }
+            dense_format: webp
             jxl: { quality: 70, effort: 3 }
             metadata: keep-copyright
             templates: theme
@@ -28,7 +29,10 @@ import Testing
         #expect(config.formats == [.jpeg, .webp, .avif])
         #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300)
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3, dense: .init(quality: 40, effort: 1)))
-        #expect(config.avif == CodecSettings(quality: 45, effort: 2, dense: nil))
+        #expect(config.avif == CodecSettings(quality: 45, effort: 2, dense: .init(quality: 55, effort: 0)))
+        #expect(config.denseFormat == .webp)
+        #expect(try SiteConfig.parse(yaml: "dense_format: false\n", file: "imgsite.yml").denseFormat == nil)
+        #expect(try SiteConfig.parse(yaml: "dense_format: no\n", file: "imgsite.yml").denseFormat == nil, "YAML's other false")
         #expect(config.webp.effort(width: 2000) == 5 && config.webp.effort(width: 2001) == 3)
         #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
         #expect(config.albums == ["icons": AlbumSettings(placeholder: .color), "travel/2019": AlbumSettings(placeholder: .lqip)])
@@ -48,9 +52,11 @@ import Testing
         ("webp: { quality: 101 }\n", "webp.quality", 1, "between 1 and 100"),
         ("webp: { large_effort: 7 }\n", "webp.large_effort", 1, "between 0 and 6"),
         ("avif: { large_effort: 2 }\n", "avif.large_effort", 1, "not a known key"),
-        ("webp: { dense_quality: 0 }\n", "webp.dense_quality", 1, "between 1 and 100 or false"),
-        ("webp: { dense_quality: low }\n", "webp.dense_quality", 1, "whole number or false"),
-        ("avif: { dense_quality: false, dense_effort: 3 }\n", "avif.dense_effort", 1, "no effect with dense_quality: false"),
+        ("webp: { dense_quality: 0 }\n", "webp.dense_quality", 1, "between 1 and 100"),
+        ("webp: { dense_quality: false }\n", "webp.dense_quality", 1, "whole number"),
+        ("avif: { dense_effort: 10 }\n", "avif.dense_effort", 1, "between 0 and 9"),
+        ("dense_format: jxl\n", "dense_format", 1, "must be avif, webp or false"),
+        ("dense_format: jpeg\n", "dense_format", 1, "must be avif, webp or false"),
         ("jxl: { dense_quality: 50 }\n", "jxl.dense_quality", 1, "not a known key"),
         ("formats: [webp]\n", "formats", 1, "must include jpeg"),
         ("formats: [jpeg, gif]\n", "formats", 1, "animated.outputs"),

@@ -8,7 +8,7 @@ enum RenderFixture {
                       date: String? = nil, caption: String? = nil) -> ProcessedImage {
         let widths = WidthPlanner(layout: ThemeLayout(), policy: .auto, maxWidth: 3840).widths(sourceWidth: width, sourceHeight: height)
         let variants = widths.flatMap { w in
-            [(OutputFormat.webp, VariantRole.image), (.jpeg, .image), (.webp, .dense)].map { format, role in
+            [(OutputFormat.webp, VariantRole.image), (.jpeg, .image), (.avif, .dense)].map { format, role in
                 let suffix = role == .dense ? "-dense" : ""
                 return Variant(path: "\(folder)/\(slug)-\(w)\(suffix).0123abcd.\(format.fileExtension)", format: format, width: w,
                                height: Int((Double(height) * Double(w) / Double(width)).rounded()), bytes: w * 10, role: role)
