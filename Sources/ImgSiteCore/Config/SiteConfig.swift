@@ -96,10 +96,12 @@ public struct CodecSettings: Sendable, Equatable, Hashable {
     public var quality: Int
     public var effort: Int
     /// The effort for files wider than `largeWidth` (WebP only). Those are the
-    /// slowest encodes and the rarest downloads: at 2,400 px, libwebp's
-    /// effort 2 takes half the time of 4 for 3.8 % more bytes (corpus, Q 80).
+    /// slowest encodes and the rarest downloads: dense screens take their own
+    /// files up to that width, so above it mostly photo pages on 2x screens
+    /// fetch them, one at a time. At 1,966 px, libwebp's effort 2 takes 41 %
+    /// of the CPU of 4 for 3.8 % more bytes (32 corpus photos, Q 80).
     public var largeEffort: Int?
-    public static let largeWidth = 2000
+    public static let largeWidth = DenseScreens.widest
     /// Quality and effort of the files for screens of 2x and more
     /// (`DenseScreens`) when this is their format. Only codecs with a
     /// default here (WebP, AVIF) can be it.

@@ -33,7 +33,7 @@ import Testing
         #expect(config.denseFormat == .webp)
         #expect(try SiteConfig.parse(yaml: "dense_format: false\n", file: "imgsite.yml").denseFormat == nil)
         #expect(try SiteConfig.parse(yaml: "dense_format: no\n", file: "imgsite.yml").denseFormat == nil, "YAML's other false")
-        #expect(config.webp.effort(width: 2000) == 5 && config.webp.effort(width: 2001) == 3)
+        #expect(config.webp.effort(width: 1600) == 5 && config.webp.effort(width: 1601) == 3)
         #expect(config.metadata == .keepCopyright && config.templates == "theme" && config.placeholder == PlaceholderKind.none)
         #expect(config.albums == ["icons": AlbumSettings(placeholder: .color), "travel/2019": AlbumSettings(placeholder: .lqip)])
         #expect(config.placeholderPolicy.kind(forSource: "travel/2019/a.jpg") == .lqip)
