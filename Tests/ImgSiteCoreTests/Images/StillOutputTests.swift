@@ -81,7 +81,8 @@ import Vips
         config.jpeg.quality = 95
         config.formats = [.jpeg]
         let site = try TestBuild.run(input: input, config: config)
-        let variants = try site.image("a/Storm.jpg").variants
+        // The dense screens' files are AVIF whatever the formats.
+        let variants = try site.image("a/Storm.jpg").variants.filter { $0.format == .jpeg }
         #expect(!variants.isEmpty)
         for variant in variants {
             let image = try VipsImage.decode(Array(try Data(contentsOf: site.url(variant))))
