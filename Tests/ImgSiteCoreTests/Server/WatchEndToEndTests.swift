@@ -22,6 +22,7 @@ import Testing
         let port = try #require(try Self.port(from: errors.fileHandleForReading), "imgsite watch never said where it serves")
         let before = try LoopbackHTTP.send(port: port, path: "/a/").text
         #expect(before.contains("/_imgsite/events"), "served pages carry the reload script")
+        #expect(try LoopbackHTTP.send(port: port, path: "/nope.html").text.contains("/_imgsite/events"), "the 404 page reloads too")
         let photo = input.appendingPathComponent("a/Storm.jpg")
         let reloaded = try LoopbackHTTP.stream(port: port, path: "/_imgsite/events", timeout: 30, ready: {
             // What an editor does: write a new file, rename it over the old one.
