@@ -13,11 +13,11 @@ struct AnimationProcessor: Sendable {
     var lanes = 1
 
     func encode(
-        _ job: ImageJob, header: SourceHeader, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
+        _ job: ImageJob, header: SourceHeader, phase: Double, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
     ) throws(BuildError) -> ImageProcessor.Encoded {
         let path = job.source.relativePath
         let source = try open(job.source.absolutePath, displayPath: path)
-        let plan = settings.outputs(width: source.width, height: source.height, animation: source.timing)
+        let plan = settings.outputs(width: source.width, height: source.height, animation: source.timing, phase: phase)
         let stills = ImageProcessor(settings: settings, lanes: lanes)
         var encoded = try stills.encodeStills(
             job, header: header, plan: plan, specs: plan.specs.filter { $0.role == .poster && !cached.contains($0) }, placeholder: placeholder)

@@ -31,15 +31,19 @@ struct ImageProcessor: Sendable {
         var placeholder: Placeholder?
     }
 
-    /// Encodes every variant of `job` but those in `cached`, and a
-    /// placeholder of kind `placeholder` unless it is nil or `.none`.
-    func encode(_ job: ImageJob, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil) throws(BuildError) -> Encoded {
+    /// Encodes every variant of `job` (its widths offset by `phase`) but
+    /// those in `cached`, and a placeholder of kind `placeholder` unless it
+    /// is nil or `.none`.
+    func encode(
+        _ job: ImageJob, phase: Double, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil
+    ) throws(BuildError) -> Encoded {
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         switch header.kind {
         case .animated:
-            return try AnimationProcessor(settings: settings, lanes: lanes).encode(job, header: header, except: cached, placeholder: placeholder)
+            return try AnimationProcessor(settings: settings, lanes: lanes).encode(
+                job, header: header, phase: phase, except: cached, placeholder: placeholder)
         case .still:
-            let plan = settings.outputs(width: header.width, height: header.height, animation: nil)
+            let plan = settings.outputs(width: header.width, height: header.height, animation: nil, phase: phase)
             return try encodeStills(job, header: header, plan: plan, specs: plan.specs.filter { !cached.contains($0) }, placeholder: placeholder)
         }
     }

@@ -37,8 +37,9 @@ struct ImageBuilder: Sendable {
         let path = job.source.relativePath
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
+        let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
-        var found = force ? Found() : try cached(imageKey, job: job, placeholder: kind)
+        var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind)
         // Records made before the details panel or XMP and IPTC captions lack
         // them: the header has them, read once without decoding (the record is saved again below).
         if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil {
@@ -49,7 +50,8 @@ struct ImageBuilder: Sendable {
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try processor.encode(
-            job, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
+            job, phase: phase, except: Set(found.variants.keys),
+            placeholder: found.placeholder == nil ? kind : nil)
         if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
         found.record = encoded.record
         found.plan = encoded.plan
@@ -100,13 +102,13 @@ struct ImageBuilder: Sendable {
         }
     }
 
-    private func cached(_ imageKey: String, job: ImageJob, placeholder kind: PlaceholderKind) throws(BuildError) -> Found {
+    private func cached(_ imageKey: String, phase: Double, job: ImageJob, placeholder kind: PlaceholderKind) throws(BuildError) -> Found {
         do {
             guard let record = try store.record(imageKey) else { return Found() }
             try SourceHeader.checkPixelLimit(
                 width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
                 path: job.source.relativePath)
-            let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation)
+            let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation, phase: phase)
             let keys = Dictionary(uniqueKeysWithValues: plan.specs.map { (variantKey(imageKey, $0, plan: plan), $0) })
             let rows = try store.variants(Array(keys.keys))
             var variants: [VariantSpec: CachedVariant] = [:]

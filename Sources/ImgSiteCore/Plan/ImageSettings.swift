@@ -36,7 +36,7 @@ public struct ImageSettings: Sendable, Hashable {
         pixelLimit = config.pixelLimit
         animated = config.animated
         key = ContentHash.short(
-            text: "\(ImgSiteVersion.current)|\(planner)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
+            text: "\(ImgSiteVersion.current)|\(planner) phased|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
                 + "|\(animated)|m\(Self.metadataRecipe)")
     }
 

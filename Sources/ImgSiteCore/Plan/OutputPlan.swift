@@ -22,9 +22,10 @@ struct VariantSpec: Sendable, Hashable {
 }
 
 extension ImageSettings {
-    /// The files of a source `width` × `height` (upright); `animation` for an animation.
-    func outputs(width: Int, height: Int, animation: SourceAnimation?) -> OutputPlan {
-        let chain = planner.widths(sourceWidth: width, sourceHeight: height)
+    /// The files of a source `width` × `height` (upright); `animation` for an
+    /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`).
+    func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double) -> OutputPlan {
+        let chain = planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
         guard let animation else {
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
                 formats.map { VariantSpec(width: size, format: $0) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Chooses the pixel widths to make for one image.
 public struct WidthPlanner: Sendable, Hashable {
     public var layout: ThemeLayout
@@ -26,8 +28,9 @@ public struct WidthPlanner: Sendable, Hashable {
     }
 
     /// Widths, largest first, for a source `width` × `height` (upright).
-    /// Every width is capped at the source width: never upscale.
-    public func widths(sourceWidth width: Int, sourceHeight height: Int) -> [Int] {
+    /// Every width is capped at the source width: never upscale. `phase`
+    /// (0..<1, `phase(content:)`) offsets the `auto` ladder below its top.
+    public func widths(sourceWidth width: Int, sourceHeight height: Int, phase: Double = 0) -> [Int] {
         let cap = min(width, maxWidth)
         switch policy {
         case .fixed(let list):
@@ -39,21 +42,38 @@ public struct WidthPlanner: Sendable, Hashable {
             let widest = max(rows.upperBound, layout.gridMaxDisplayWidth(aspect: aspect),
                              layout.photoMaxDisplayWidth(aspect: aspect, sourceWidth: width))
             let densest = Double(layout.densities.max() ?? 1), sparsest = Double(layout.densities.min() ?? 1)
-            return ladder(top: min(cap, Int((widest * densest).rounded(.up))), bottom: rows.lowerBound * sparsest)
+            return ladder(top: min(cap, Int((widest * densest).rounded(.up))), bottom: rows.lowerBound * sparsest, phase: phase)
         }
     }
 
-    /// From `top` down, each width `step` times smaller, until one is at or
-    /// below `bottom` (or `smallestWidth`).
-    func ladder(top: Int, bottom: Double) -> [Int] {
+    /// `top`, then from `top / step^phase` down, each width `step` times
+    /// smaller, until one is at or below `bottom` (or `smallestWidth`). The
+    /// first is a step lower when it is within `mergeTolerance` of `top`, so
+    /// phase 0 is the plain ladder.
+    ///
+    /// Why a phase: photos of one camera share one size, so with one ladder
+    /// for all, the photos a viewport shows in rows of one height all fall
+    /// at the same place between two rungs, and that viewport's median
+    /// decoded-over-painted ratio is anywhere from 1 to `step`² (1.45
+    /// measured at 1,680–2,560 px @2x). Each photo's own phase spreads them
+    /// over the step, so every viewport's median is near `step` (1.25).
+    func ladder(top: Int, bottom: Double, phase: Double = 0) -> [Int] {
         var widths = [max(1, top)]
+        var first = Double(widths[0]) / pow(step, phase)
+        if first > Double(widths[0]) * (1 - Self.mergeTolerance) { first /= step }
+        var next = Int(first.rounded())
         let floor = max(bottom, Double(Self.smallestWidth))
-        while Double(widths.last!) > floor {
-            let next = Int((Double(widths.last!) / step).rounded())
-            guard next >= 1, next < widths.last! else { break }
+        while Double(widths.last!) > floor, next >= 1, next < widths.last! {
             widths.append(next)
+            next = Int((Double(next) / step).rounded())
         }
         return widths
+    }
+
+    /// A photo's phase (0..<1), from its content hash (hex): the same photo
+    /// gets the same widths under any name, and the cache serves it.
+    public static func phase(content: String) -> Double {
+        Double(UInt32(content.prefix(8), radix: 16) ?? 0) / 4_294_967_296
     }
 
     /// Sorts descending and drops widths within `mergeTolerance` of a kept larger one.

@@ -106,6 +106,20 @@ import Vips
         #expect(tiny.variants.map(\.width).allSatisfy { $0 == 88 })
     }
 
+    @Test("photos of one size get ladders offset by their own phases, not one shared ladder")
+    func phasedLadders() throws {
+        let site = try CorpusSite.build()
+        let same = site.manifest.images.filter { $0.source.hasPrefix("nature/") && $0.width == 2560 && $0.height == 1600 }
+        #expect(same.count == 5)
+        let ladders = same.map { image in Array(Set(image.variants.filter { $0.role == .image }.map(\.width))).sorted(by: >) }
+        #expect(Set(ladders).count > 1, "\(ladders)")
+        for ladder in ladders {
+            for (larger, smaller) in zip(ladder.dropFirst(), ladder.dropFirst(2)) {
+                #expect(abs(Double(larger) / Double(smaller) - 1.25) < 0.02, "\(ladder)")
+            }
+        }
+    }
+
     @Test("variant names carry the hash of their bytes")
     func contentHashNames() throws {
         let site = try CorpusSite.build()

@@ -85,6 +85,29 @@ import Testing
         #expect(fixed.widths(sourceWidth: 1000, sourceHeight: 1000) == [1000, 640, 320])
     }
 
+    @Test("widths: each photo's phase offsets its ladder below the top, so photos of one size spread over a step")
+    func phasedLadder() {
+        let planner = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840)
+        let plain = planner.widths(sourceWidth: 4000, sourceHeight: 2667)
+        #expect(planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: 0) == plain)
+        for phase in stride(from: 0.0, to: 1, by: 0.05) {
+            let widths = planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: phase)
+            #expect(widths.first == 3840 && widths == widths.sorted(by: >) && widths.last! <= 130, "\(phase): \(widths)")
+            // Below the top, every step is the ladder's; the top's gap stays under a step and a tenth.
+            #expect(Double(widths[0]) / Double(widths[1]) <= 1.25 * 1.1 + 0.01 && Double(widths[0]) / Double(widths[1]) > 1.1)
+            for (larger, smaller) in zip(widths.dropFirst(), widths.dropFirst(2)) {
+                #expect(abs(Double(larger) / Double(smaller) - 1.25) < 0.02, "\(phase): \(larger) → \(smaller)")
+            }
+        }
+        // A 1,000 px painted width lands anywhere within a step of the rung above it, by phase.
+        let ratios = stride(from: 0.0, to: 1, by: 0.1).map { phase in
+            Double(planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: phase).last { $0 >= 1000 }!) / 1000
+        }
+        #expect(ratios.min()! < 1.05 && ratios.max()! > 1.2, "\(ratios)")
+        let phases = ["00000000", "80000000", "ffffffff", "3fa9c2e1d0"].map { WidthPlanner.phase(content: $0) }
+        #expect(phases[0] == 0 && phases[1] == 0.5 && phases.allSatisfy { (0..<1).contains($0) })
+    }
+
     /// A tiny `sizes` evaluator: (min-width/max-width: Npx) conditions,
     /// px lengths and calc((100vw - Apx) * F) / calc(100vw - Apx).
     static func evaluate(_ sizes: String, viewport: Double) -> Double {
