@@ -19,6 +19,9 @@ public struct ImageSettings: Sendable, Hashable {
     /// panel's EXIF fields; 3: XMP and IPTC captions), so every image's
     /// record is completed once.
     static let metadataRecipe = 3
+    /// Bumped when the same settings plan other widths (2: each photo's
+    /// ladder phase), so every image is planned again.
+    static let widthRecipe = 2
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
     public let key: String
@@ -36,7 +39,7 @@ public struct ImageSettings: Sendable, Hashable {
         pixelLimit = config.pixelLimit
         animated = config.animated
         key = ContentHash.short(
-            text: "\(ImgSiteVersion.current)|\(planner) phased|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
+            text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
                 + "|\(animated)|m\(Self.metadataRecipe)")
     }
 

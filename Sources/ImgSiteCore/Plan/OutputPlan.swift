@@ -29,7 +29,7 @@ extension ImageSettings {
         guard let animation else {
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
                 formats.map { VariantSpec(width: size, format: $0) }
-                    + (size <= DenseScreens.widest ? [denseFormat].compactMap { $0 }.map { VariantSpec(width: size, format: $0, role: .dense) } : [])
+                    + (size <= DenseScreens.widest ? denseFormat.map { [VariantSpec(width: size, format: $0, role: .dense)] } ?? [] : [])
             })
         }
         // Sized for the largest view the theme gives it (never upscaled), then

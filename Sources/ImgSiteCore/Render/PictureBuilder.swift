@@ -64,7 +64,8 @@ struct PictureBuilder {
         // whose media and type it matches.
         let dense = image.denseChoice()
         let denseSource: [[String: Any]] = dense.isEmpty ? [] : [[
-            "media": DenseScreens.media, "type": image.denseStills[0].format.mimeType, "srcset": srcset(dense, root: root), "sizes": sizes,
+            // The last of the choice is a dense file: its format is the source's type.
+            "media": DenseScreens.media, "type": dense.last!.format.mimeType, "srcset": srcset(dense, root: root), "sizes": sizes,
         ]]
         let sources = denseSource + others.keys.sorted { $0.preference < $1.preference }.map { format -> [String: Any] in
             ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
