@@ -4,9 +4,19 @@ import Foundation
 /// the templates and the config file. Bursts are merged by the caller
 /// (`RebuildCoordinator`); the watcher only says "changed" and what.
 public protocol FileWatcher: Sendable {
-    /// Calls `changed` (on the watcher's own thread) with the paths seen changing.
-    func start(_ changed: @escaping @Sendable ([String]) -> Void) throws
+    /// Calls `changed` (on the watcher's own thread) with what it saw change.
+    func start(_ changed: @escaping @Sendable (FileChanges) -> Void) throws
     func stop()
+}
+
+/// What a watcher saw change at once.
+public struct FileChanges: Sendable {
+    public var paths: [String]
+    /// Whether a file may still be being written: one created and not yet
+    /// closed (inotify), or a watcher that cannot tell (polling). When not,
+    /// every change seen is finished (a file closed after writing, renamed
+    /// into place, removed), and a rebuild need not wait for more.
+    public var mayBeWriting: Bool
 }
 
 /// What to watch: folders (with everything below them, minus `excluded`)

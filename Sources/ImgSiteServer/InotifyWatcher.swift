@@ -7,6 +7,8 @@ import Glibc
 /// Linux inotify: one watch per folder, new folders watched as they appear.
 /// Events: a file written and closed, created, deleted or moved (editors
 /// save by writing a temporary file and renaming it over the old one).
+/// A regular file created and not yet closed is being written: until its
+/// close, what is reported says so (`FileChanges.mayBeWriting`).
 final class InotifyWatcher: FileWatcher {
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
 
@@ -16,6 +18,7 @@ final class InotifyWatcher: FileWatcher {
 
     private struct State {
         var folders: [Int32: String] = [:]  // watch descriptor → folder
+        var writing: Set<String> = []  // created, not yet closed
         var stopped = false
     }
 
@@ -27,7 +30,7 @@ final class InotifyWatcher: FileWatcher {
         for file in paths.files { try watch(file.deletingLastPathComponent().path) }
     }
 
-    func start(_ changed: @escaping @Sendable ([String]) -> Void) throws {
+    func start(_ changed: @escaping @Sendable (FileChanges) -> Void) throws {
         let thread = Thread { [self] in run(changed) }
         thread.start()
     }
@@ -58,7 +61,7 @@ final class InotifyWatcher: FileWatcher {
     }
 
     /// Reads events until stopped, polling every 200 ms so `stop()` is seen.
-    private func run(_ changed: @escaping @Sendable ([String]) -> Void) {
+    private func run(_ changed: @escaping @Sendable (FileChanges) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !state.withLock({ $0.stopped }) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -66,7 +69,7 @@ final class InotifyWatcher: FileWatcher {
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { continue }
             let changes = parse(buffer, count: count)
-            if !changes.isEmpty { changed(changes) }
+            if !changes.isEmpty { changed(FileChanges(paths: changes, mayBeWriting: state.withLock { !$0.writing.isEmpty })) }
         }
         close(descriptor)
     }
@@ -94,8 +97,21 @@ final class InotifyWatcher: FileWatcher {
             let inWatchedTree = paths.folders.contains { path == $0.path || path.hasPrefix($0.path + "/") }
             guard inWatchedTree || paths.files.contains(where: { $0.path == path }) else { continue }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
+            noteWriting(path, mask: mask)
             changes.append(path)
         }
         return changes
+    }
+
+    /// Tracks regular files opened by their creator and not yet closed. A
+    /// link, a folder or a hard link made beside another name writes nothing.
+    private func noteWriting(_ path: String, mask: UInt32) {
+        if mask & UInt32(IN_CREATE) != 0, mask & UInt32(IN_ISDIR) == 0 {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else { return }
+            state.withLock { _ = $0.writing.insert(path) }
+        } else if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
+            state.withLock { _ = $0.writing.remove(path) }
+        }
     }
 }

@@ -13,7 +13,7 @@ final class PollingWatcher: FileWatcher {
         self.interval = interval
     }
 
-    func start(_ changed: @escaping @Sendable ([String]) -> Void) throws {
+    func start(_ changed: @escaping @Sendable (FileChanges) -> Void) throws {
         let first = snapshot()
         let thread = Thread { [self] in
             var previous = first
@@ -22,7 +22,7 @@ final class PollingWatcher: FileWatcher {
                 let current = snapshot()
                 let differing = Set(current.keys).symmetricDifference(previous.keys)
                     .union(current.keys.filter { previous[$0] != nil && previous[$0] != current[$0] })
-                if !differing.isEmpty { changed(differing.sorted()) }
+                if !differing.isEmpty { changed(FileChanges(paths: differing.sorted(), mayBeWriting: true)) }
                 previous = current
             }
         }

@@ -42,13 +42,13 @@ public struct WatchSession: Sendable {
             excluded: [options.output, options.cacheFolder])
         let coordinator = RebuildCoordinator { await rebuild(holding: lock, live: live) }
         let watcher = watched.watcher()
-        try watcher.start { events in
+        try watcher.start { changes in
             // One file saved is often several events (created, written, closed): name it once.
             var seen = Set<String>()
-            let paths = events.filter { seen.insert($0).inserted }
+            let paths = changes.paths.filter { seen.insert($0).inserted }
             say("changed: " + paths.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
                 + (paths.count > 3 ? " and \(paths.count - 3) more" : ""))
-            Task { await coordinator.request() }
+            Task { await coordinator.request(finished: !changes.mayBeWriting) }
         }
         defer { watcher.stop() }
         let server = SiteServer(folder: try SiteFolder(options.output), host: host, port: port, liveReload: live)

@@ -22,6 +22,21 @@ import Testing
         #expect(started.withLock { $0 } == 2, "changes during the rebuild: one more")
         #expect(await coordinator.rebuilds == 2)
     }
+
+    @Test("finished changes rebuild after the short quiet period; others wait the long one")
+    func finishedSooner() async throws {
+        let started = Mutex(0)
+        let coordinator = RebuildCoordinator(quietPeriod: .seconds(3), finishedQuietPeriod: .milliseconds(10)) {
+            started.withLock { $0 += 1 }
+        }
+        await coordinator.request()
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(started.withLock { $0 } == 0, "a change that may still be written waits")
+        await coordinator.request(finished: true)
+        for _ in 0..<100 where started.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(started.withLock { $0 } == 1, "a finished one restarts the wait, short")
+        await coordinator.settled()
+    }
 }
 
 @Suite struct LiveReloadTests {
