@@ -18,8 +18,8 @@ enum CacheKey {
         SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)")
     }
 
-    /// How each width is derived from the larger ones (`ImageProcessor`).
-    static let derivation = "from ≥\(ImageProcessor.derivationFactor)×"
+    /// How each width is derived from the larger ones (`ResizeChain`).
+    static let derivation = "from ≥\(ResizeChain.derivationFactor)× and ≥\(ResizeChain.smallestBase) px"
 
     static func variant(image: String, spec: VariantSpec, chain: [Int], encoder: EncodeSettings) -> String {
         let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"

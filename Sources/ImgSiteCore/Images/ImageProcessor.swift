@@ -13,9 +13,6 @@ struct ImageProcessor: Sendable {
     /// already keep every core busy; more when fewer images than cores are
     /// built (one changed photo under `imgsite watch`).
     var lanes = 1
-    /// A width is resized from a size at least this many times wider.
-    static let derivationFactor = 2
-
     /// One encoded file: its bytes and height.
     struct EncodedVariant: Sendable {
         var data: Data
@@ -61,22 +58,15 @@ struct ImageProcessor: Sendable {
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         do {
             // Each width is computed once into memory (every format's save would
-            // otherwise re-run the lazy resize) from the smallest one already
-            // made at least twice as wide: far fewer pixels to read than going
-            // back to the largest, and few enough resamples in a row (a ladder
-            // 1.25× apart is 15 rungs) that they add no visible blur. Each
-            // height is the source's own at that width: rounded from an
-            // intermediate size it could be a row off, and stretched.
-            var sizes: [VipsImage] = []
-            for width in chain {
-                let base = sizes.last { $0.width >= Self.derivationFactor * width } ?? largest
-                let height = max(1, Int((Double(header.height) * Double(width) / Double(max(header.width, 1))).rounded()))
-                sizes.append(try base.downsized(toWidth: width, height: height).materialized(lanes: lanes))
+            // otherwise re-run the lazy resize).
+            let (sourceWidth, sourceHeight) = (Double(max(header.width, 1)), Double(header.height))
+            let sizes = ResizeChain(largest: largest, widths: chain) { width in
+                max(1, Int((sourceHeight * Double(width) / sourceWidth).rounded()))
             }
-            let smallest = sizes.last ?? largest
             // Largest first, so the lanes finish together.
-            let work = specs.map { spec in (sizes[chain.firstIndex(of: spec.width)!], spec) }
-            let variants = try encodeAll(work, credit: credit)
+            let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
+            let variants = try encodeAll(work, sizes: sizes, credit: credit)
+            let smallest = try sizes.size(chain.count - 1)
             let sample = try placeholder?.codec.map { codec in try Self.placeholder(of: smallest, codec: codec, path: path) }
             let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
             return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
@@ -87,16 +77,25 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// Encodes each (size, spec), on `lanes` threads when there is more than one.
-    private func encodeAll(_ work: [(VipsImage, VariantSpec)], credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
-        let items = work.map { (SharedImage(materialized: $0.0), $0.1) }
-        let one = { @Sendable (item: (SharedImage, VariantSpec)) -> Result<EncodedVariant, any Error> in
-            Result { EncodedVariant(data: try encode(item.0.image, as: item.1, credit: credit), height: item.0.image.height) }
+    /// Makes `sizes` and encodes each (index in `sizes.widths`, spec), on
+    /// `lanes` threads when there is more than one: the first to start
+    /// makes the sizes, the others encode those made.
+    private func encodeAll(_ work: [(Int, VariantSpec)], sizes: ResizeChain, credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
+        let one = { @Sendable (item: (Int, VariantSpec)?) -> Result<EncodedVariant, any Error>? in
+            guard let (index, spec) = item else {
+                sizes.makeAll()
+                return nil
+            }
+            return Result {
+                let image = try sizes.size(index)
+                return EncodedVariant(data: try encode(image, as: spec, credit: credit), height: image.height)
+            }
         }
-        let results = lanes > 1 && items.count > 1 ? WorkerPool.map(items, workers: lanes, one) : items.map(one)
+        let items: [(Int, VariantSpec)?] = [nil] + work
+        let results = lanes > 1 ? WorkerPool.map(items, workers: lanes, one) : items.map(one)
         var variants: [VariantSpec: EncodedVariant] = [:]
-        for ((_, spec), result) in zip(work, results) {
-            variants[spec] = try result.get()
+        for ((_, spec), result) in zip(work, results.dropFirst()) {
+            variants[spec] = try result!.get()
         }
         return variants
     }

@@ -20,12 +20,16 @@ import Vips
 ///   800 + 280 profile (1,800 px photos at 800 px: 35.3 dB);
 /// - decoding straight at 1/8 for a 280 px thumbnail, which blurs and
 ///   aliases visibly: 29–31 dB.
-/// - the default width ladder (1.25× apart, each width resized from the
+/// - the default width ladder, 1.25× apart, each width resized from the
 ///   smallest size at least twice as wide, at the source's own rounded
-///   height): min 33.6 dB (the HEIC at 61 px), median 45.6 dB. Resized
+///   height: min 32.6 dB (a 512 px AVIF at 81 px), median 45.2 dB. Resized
 ///   from the size just above instead (15 resamples in a row), 28–31 dB at
 ///   the smallest widths; with heights rounded from the intermediate size,
 ///   a row off and stretched: 22.6 dB.
+/// - the ladder 1.2× apart up to 1,600 px: more widths, so more resamples
+///   in a row at twice as wide: min 32.3 dB, median 44.2 dB; from sizes
+///   2.5× as wide and at least 512 px (`ResizeChain`): min 34.2 dB (the
+///   HEIC at 77 px), median 48.9 dB.
 /// So no output may be worse than libvips' own thumbnail is here (32.5 dB),
 /// and the median must stay within about 4 dB of the careful path (44 dB).
 @Suite struct ResizeQualityTests {
