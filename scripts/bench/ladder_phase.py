@@ -13,13 +13,19 @@ pixels of the first N photos (those in view). It reports the share of
 ladders without a phase (all photos of one size share one ladder) and with
 a random phase per photo, as a content hash gives.
 
-    python3 ladder_phase.py [STEP]
+    python3 ladder_phase.py [STEP [WIDE_STEP]]
+
+STEP (default 1.2) is `width_step`, the ratio of one width to the next up
+to 1,600 px; WIDE_STEP (default the larger of 1.25 and STEP) is
+`wide_width_step`, the ratio above.
 """
 import random
 import statistics
 import sys
 
-STEP = float(sys.argv[1]) if len(sys.argv) > 1 else 1.25
+STEP = float(sys.argv[1]) if len(sys.argv) > 1 else 1.2
+WIDE_STEP = float(sys.argv[2]) if len(sys.argv) > 2 else max(1.25, STEP)
+WIDE_FROM = 1600
 BANDS = [(0, 0.30), (600, 0.22), (1000, 0.16)]
 GAP = 0.006
 
@@ -53,16 +59,21 @@ def shares(aspects, height):
     return out
 
 
+def step_below(width):
+    return WIDE_STEP if width > WIDE_FROM else STEP
+
+
 def ladder(top, phase):
-    """`WidthPlanner.ladder`: the top, then from top / STEP^phase (a step
-    lower if within 10 % of the top) down, STEP apart."""
-    first = top / STEP ** phase
+    """`WidthPlanner.ladder`: the top, then from top / step^phase (a step
+    lower if within 10 % of the top) down, a step apart (WIDE_STEP above
+    1,600 px, STEP below)."""
+    first = top / step_below(top) ** phase
     if first > top * 0.9:
-        first /= STEP
+        first /= step_below(top)
     widths, width = [top], round(first)
     while widths[-1] > 64 and 1 <= width < widths[-1]:
         widths.append(width)
-        width = round(width / STEP)
+        width = round(width / step_below(width))
     return widths
 
 
@@ -91,7 +102,7 @@ def library(kind, rng, count=80):
 
 
 def main():
-    print(f"step {STEP}; 12 libraries of 80 photos each, 33 viewports × 5 densities")
+    print(f"step {STEP}, {WIDE_STEP} above {WIDE_FROM} px; 12 libraries of 80 photos each, 33 viewports × 5 densities")
     print(f"{'library':12}{'in view':>8}  {'ladder':14}{'medians > 1.3':>14}{'worst':>7}")
     for kind in ("one camera", "mixed"):
         for in_view in (12, 30):

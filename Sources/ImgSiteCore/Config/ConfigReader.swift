@@ -142,6 +142,15 @@ extension ConfigReader {
         return value
     }
 
+    /// A ratio of one `auto` width to the next (`WidthPlanner.steps`).
+    func widthStep(_ node: Node, key: String) throws -> Double {
+        let value = try number(node, key: key)
+        guard WidthPlanner.steps.contains(value) else {
+            throw fail(key, node, "must be between \(WidthPlanner.steps.lowerBound) and \(WidthPlanner.steps.upperBound), not \(value)")
+        }
+        return value
+    }
+
     /// "24 MB", "500 KB", "1.5 GB" (decimal units) as bytes. A bare number
     /// is refused: 24 bytes or 24 MB is a guess the reader should not make.
     func bytes(_ node: Node, key: String) throws -> Int {

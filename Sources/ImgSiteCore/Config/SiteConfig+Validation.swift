@@ -11,8 +11,9 @@ extension SiteConfig {
                 throw fail("widths", "must hold widths between 16 and 65535, not \(bad)")
             }
         }
-        guard WidthPlanner.steps.contains(widthStep) else {
-            throw fail("width_step", "must be between \(WidthPlanner.steps.lowerBound) and \(WidthPlanner.steps.upperBound), not \(widthStep)")
+        for (key, step) in [("width_step", widthStep), ("wide_width_step", wideWidthStep ?? widthStep)]
+        where !WidthPlanner.steps.contains(step) {
+            throw fail(key, "must be between \(WidthPlanner.steps.lowerBound) and \(WidthPlanner.steps.upperBound), not \(step)")
         }
         guard (16...65_535).contains(maxWidth) else { throw fail("max_width", "must be between 16 and 65535, not \(maxWidth)") }
         guard formats.contains(.jpeg) else { throw fail("formats", "must include jpeg: it is the fallback every browser can show") }

@@ -44,6 +44,7 @@ extension SiteConfig {
         case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets
         case maxWidth = "max_width"
         case widthStep = "width_step"
+        case wideWidthStep = "wide_width_step"
         case pixelLimit = "pixel_limit"
         case baseURL = "base_url"
         case photoDetails = "photo_details"
@@ -56,7 +57,8 @@ extension SiteConfig {
         case .version: version = try reader.int(node, key: name, in: 1...1_000)
         case .title: title = try reader.string(node, key: name)
         case .maxWidth: maxWidth = try reader.int(node, key: name, in: 16...65_535)
-        case .widthStep: widthStep = try reader.number(node, key: name)
+        case .widthStep: widthStep = try reader.widthStep(node, key: name)
+        case .wideWidthStep: wideWidthStep = try reader.widthStep(node, key: name)
         case .pixelLimit: pixelLimit = try reader.int(node, key: name, in: 1...Int(Int32.max) * 4)
         case .templates: templates = try reader.string(node, key: name)
         case .widths: widths = try reader.widths(node)

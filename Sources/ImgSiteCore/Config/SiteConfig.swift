@@ -15,9 +15,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var title = "Gallery"
     /// Which widths to make: derived from the theme's layout, or a fixed list.
     public var widths: WidthPolicy = .auto
-    /// With `widths: auto`, each width is this many times the next smaller
-    /// one: over-decoding stays below it, at the cost of more files.
+    /// With `widths: auto`, each width up to 1,600 px is this many times
+    /// the next smaller one: over-decoding stays below it, at the cost of
+    /// more files.
     public var widthStep = WidthPlanner.defaultStep
+    /// The same above 1,600 px (photo pages); nil: the larger of
+    /// `widthStep` and 1.25.
+    public var wideWidthStep: Double?
     /// No variant is wider than this, whatever the layout or source says.
     public var maxWidth = 3840
     /// Output formats; JPEG is the `<img>` fallback and always included.

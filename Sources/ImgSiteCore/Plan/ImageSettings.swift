@@ -27,7 +27,8 @@ public struct ImageSettings: Sendable, Hashable {
     public let key: String
 
     public init(config: SiteConfig, layout: ThemeLayout) {
-        planner = WidthPlanner(layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep)
+        planner = WidthPlanner(
+            layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep, wideStep: config.wideWidthStep)
         formats = config.formats.sorted { $0.preference > $1.preference }
         jpeg = config.jpeg
         webp = config.webp

@@ -5,13 +5,26 @@ public struct WidthPlanner: Sendable, Hashable {
     public var layout: ThemeLayout
     public var policy: WidthPolicy
     public var maxWidth: Int
-    /// Ratio of one `auto` width to the next smaller.
+    /// Ratio of one `auto` width to the next smaller, up to `wideFrom`.
     public var step: Double
+    /// The ratio above `wideFrom`.
+    public var wideStep: Double
 
-    /// 1.25: a browser decodes at most 1.25² times the pixels it paints, a
-    /// median of 1.25× measured in Chromium (README, `make browser-report`),
-    /// for about 2.8× the encoding of the largest file alone.
-    public static let defaultStep = 1.25
+    /// 1.2: a browser decodes at most 1.2² times the pixels it paints, a
+    /// median of about 1.2× wherever the photos in view fall between two
+    /// widths. Grid cells, many to a screen, are all at most 1,600 px
+    /// wide, and each screen's median must stay under 1.3× with a margin
+    /// for how few photos a screen holds: at 1.25 a fifth of screens go
+    /// over (`scripts/bench/ladder_phase.py`; four of 56 measured in
+    /// Chromium), at 1.2 none with 30 photos in view and 4–8 % with 12
+    /// (three of 56 in Chromium, by 0.01).
+    public static let defaultStep = 1.2
+    /// 1.25 above 1,600 px, where files are for photo pages, one photo to
+    /// a screen: these widths are most of a photo's pixels to encode, and
+    /// a finer step there moves no screen's median.
+    public static let defaultWideStep = 1.25
+    /// Where `wideStep` takes over: the widest dense screens' file.
+    public static let wideFrom = DenseScreens.widest
     public static let steps: ClosedRange<Double> = 1.1...2
     /// No `auto` width is narrower than this: smaller files save nothing.
     static let smallestWidth = 64
@@ -20,11 +33,13 @@ public struct WidthPlanner: Sendable, Hashable {
     /// serves both at almost no cost in decoded pixels.
     public static let mergeTolerance = 0.10
 
-    public init(layout: ThemeLayout, policy: WidthPolicy, maxWidth: Int, step: Double = defaultStep) {
+    /// `wideStep` nil: the larger of `step` and `defaultWideStep`.
+    public init(layout: ThemeLayout, policy: WidthPolicy, maxWidth: Int, step: Double = defaultStep, wideStep: Double? = nil) {
         self.layout = layout
         self.policy = policy
         self.maxWidth = maxWidth
         self.step = step
+        self.wideStep = wideStep ?? max(step, Self.defaultWideStep)
     }
 
     /// Widths, largest first, for a source `width` × `height` (upright).
@@ -46,28 +61,34 @@ public struct WidthPlanner: Sendable, Hashable {
         }
     }
 
-    /// `top`, then from `top / step^phase` down, each width `step` times
-    /// smaller, until one is at or below `bottom` (or `smallestWidth`). The
-    /// first is a step lower when it is within `mergeTolerance` of `top`, so
-    /// phase 0 is the plain ladder.
+    /// `top`, then from `top / step^phase` down, each width a step smaller
+    /// (`wideStep` above `wideFrom`, `step` below), until one is at or
+    /// below `bottom` (or `smallestWidth`). The first is a step lower when
+    /// it is within `mergeTolerance` of `top`, so phase 0 is the plain ladder.
     ///
     /// Why a phase: photos of one camera share one size, so with one ladder
     /// for all, the photos a viewport shows in rows of one height all fall
     /// at the same place between two rungs, and that viewport's median
     /// decoded-over-painted ratio is anywhere from 1 to `step`² (up to 1.45
     /// measured in Chromium). Each photo's own phase spreads them over the
-    /// step, so every viewport's median is near `step` (1.18–1.33 measured).
+    /// step, so every viewport's median is near `step` (1.09–1.31 measured).
     func ladder(top: Int, bottom: Double, phase: Double = 0) -> [Int] {
         var widths = [max(1, top)]
-        var first = Double(widths[0]) / pow(step, phase)
-        if first > Double(widths[0]) * (1 - Self.mergeTolerance) { first /= step }
+        let topStep = step(below: widths[0])
+        var first = Double(widths[0]) / pow(topStep, phase)
+        if first > Double(widths[0]) * (1 - Self.mergeTolerance) { first /= topStep }
         var next = Int(first.rounded())
         let floor = max(bottom, Double(Self.smallestWidth))
         while Double(widths.last!) > floor, next >= 1, next < widths.last! {
             widths.append(next)
-            next = Int((Double(next) / step).rounded())
+            next = Int((Double(next) / step(below: next)).rounded())
         }
         return widths
+    }
+
+    /// The ratio from `width` to the next smaller width.
+    func step(below width: Int) -> Double {
+        width > Self.wideFrom ? wideStep : step
     }
 
     /// A photo's phase (0..<1), from its content hash (hex): the same photo

@@ -65,14 +65,18 @@ import Testing
         #expect(long > short + 6 * 20, "caption, date and details take their lines")
     }
 
-    @Test("widths: a ladder `step` apart from the narrowest 1x to the widest 3x, capped at the source")
+    /// The ladder's step from `larger`: 1.25 above 1,600 px, 1.2 from there down.
+    static func expectedStep(from larger: Int) -> Double { larger > 1600 ? 1.25 : 1.2 }
+
+    @Test("widths: a ladder `step` apart (1.25 above 1,600 px) from the narrowest 1x to the widest 3x, capped at the source")
     func widths() {
         let planner = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840)
         let large = planner.widths(sourceWidth: 4000, sourceHeight: 2667)
         #expect(large.first == 3840 && large.last! <= 130, "\(large)")
         for (larger, smaller) in zip(large, large.dropFirst()) {
-            #expect(abs(Double(larger) / Double(smaller) - 1.25) < 0.02, "\(larger) → \(smaller)")
+            #expect(abs(Double(larger) / Double(smaller) - Self.expectedStep(from: larger)) < 0.02, "\(larger) → \(smaller)")
         }
+        #expect(large.contains { $0 < 1600 } && large.contains { $0 > 1600 })
         #expect(planner.widths(sourceWidth: 1920, sourceHeight: 1280).first == 1920)
         #expect(planner.widths(sourceWidth: 88, sourceHeight: 64) == [88], "narrower than any place it is shown")
         for (w, h) in [(640, 480), (3024, 4032), (500, 269), (10000, 100)] {
@@ -80,7 +84,13 @@ import Testing
             #expect(widths.allSatisfy { $0 <= w } && widths == widths.sorted(by: >) && Set(widths).count == widths.count)
         }
         let fine = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.1)
-        #expect(fine.widths(sourceWidth: 4000, sourceHeight: 2667).count > large.count)
+        #expect(fine.widths(sourceWidth: 4000, sourceHeight: 2667).count > large.count && fine.wideStep == 1.25)
+        let coarse = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.4)
+        let coarseWidths = coarse.widths(sourceWidth: 4000, sourceHeight: 2667)
+        #expect(coarse.wideStep == 1.4, "a coarser step is coarse everywhere")
+        for (larger, smaller) in zip(coarseWidths, coarseWidths.dropFirst()) {
+            #expect(abs(Double(larger) / Double(smaller) - 1.4) < 0.02, "\(larger) → \(smaller)")
+        }
         let fixed = WidthPlanner(layout: layout, policy: .fixed([320, 2000, 640]), maxWidth: 1600)
         #expect(fixed.widths(sourceWidth: 1000, sourceHeight: 1000) == [1000, 640, 320])
     }
@@ -96,14 +106,14 @@ import Testing
             // Below the top, every step is the ladder's; the top's gap stays under a step and a tenth.
             #expect(Double(widths[0]) / Double(widths[1]) <= 1.25 * 1.1 + 0.01 && Double(widths[0]) / Double(widths[1]) > 1.1)
             for (larger, smaller) in zip(widths.dropFirst(), widths.dropFirst(2)) {
-                #expect(abs(Double(larger) / Double(smaller) - 1.25) < 0.02, "\(phase): \(larger) → \(smaller)")
+                #expect(abs(Double(larger) / Double(smaller) - Self.expectedStep(from: larger)) < 0.02, "\(phase): \(larger) → \(smaller)")
             }
         }
         // A 1,000 px painted width lands anywhere within a step of the rung above it, by phase.
         let ratios = stride(from: 0.0, to: 1, by: 0.1).map { phase in
             Double(planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: phase).last { $0 >= 1000 }!) / 1000
         }
-        #expect(ratios.min()! < 1.05 && ratios.max()! > 1.2, "\(ratios)")
+        #expect(ratios.min()! < 1.05 && ratios.max()! > 1.15, "\(ratios)")
         let phases = ["00000000", "80000000", "ffffffff", "3fa9c2e1d0"].map { WidthPlanner.phase(content: $0) }
         #expect(phases[0] == 0 && phases[1] == 0.5 && phases.allSatisfy { (0..<1).contains($0) })
     }
