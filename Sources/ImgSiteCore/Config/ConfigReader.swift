@@ -135,18 +135,12 @@ struct ConfigReader {
 }
 
 extension ConfigReader {
-    func number(_ node: Node, key: String) throws -> Double {
+    func number(_ node: Node, key: String, in range: ClosedRange<Double>? = nil) throws -> Double {
         guard let value = node.float ?? node.int.map(Double.init) else {
             throw fail(key, node, "must be a number, not '\(node.scalar?.string ?? "a list or mapping")'")
         }
-        return value
-    }
-
-    /// A ratio of one `auto` width to the next (`WidthPlanner.steps`).
-    func widthStep(_ node: Node, key: String) throws -> Double {
-        let value = try number(node, key: key)
-        guard WidthPlanner.steps.contains(value) else {
-            throw fail(key, node, "must be between \(WidthPlanner.steps.lowerBound) and \(WidthPlanner.steps.upperBound), not \(value)")
+        if let range, !range.contains(value) {
+            throw fail(key, node, "must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }
         return value
     }

@@ -57,8 +57,6 @@ struct ImageProcessor: Sendable {
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         do {
-            // Each width is computed once into memory (every format's save would
-            // otherwise re-run the lazy resize).
             let (sourceWidth, sourceHeight) = (Double(max(header.width, 1)), Double(header.height))
             let sizes = ResizeChain(largest: largest, widths: chain) { width in
                 max(1, Int((sourceHeight * Double(width) / sourceWidth).rounded()))

@@ -1,7 +1,8 @@
 import Foundation
 import Vips
 
-/// A still's widths in memory, largest first, each resized from the
+/// A still's widths in memory (each format's save would otherwise run
+/// the lazy resize again), largest first, each resized from the
 /// smallest one already made at least `derivationFactor` times as wide and
 /// `smallestBase` wide (else from the largest): far fewer pixels to read
 /// than going back to the largest, and few enough resamples in a row that
