@@ -15,16 +15,16 @@ a random phase per photo, as a content hash gives.
 
     python3 ladder_phase.py [STEP [WIDE_STEP]]
 
-STEP (default 1.2) is `width_step`, the ratio of one width to the next up
-to 1,600 px; WIDE_STEP (default the larger of 1.25 and STEP) is
+STEP (default 1.15) is `width_step`, the ratio of one width to the next up
+to 1,600 px; WIDE_STEP (default the larger of 1.3 and STEP) is
 `wide_width_step`, the ratio above.
 """
 import random
 import statistics
 import sys
 
-STEP = float(sys.argv[1]) if len(sys.argv) > 1 else 1.2
-WIDE_STEP = float(sys.argv[2]) if len(sys.argv) > 2 else max(1.25, STEP)
+STEP = float(sys.argv[1]) if len(sys.argv) > 1 else 1.15
+WIDE_STEP = float(sys.argv[2]) if len(sys.argv) > 2 else max(1.3, STEP)
 WIDE_FROM = 1600
 BANDS = [(0, 0.30), (600, 0.22), (1000, 0.16)]
 GAP = 0.006

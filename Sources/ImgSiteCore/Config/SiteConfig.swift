@@ -20,7 +20,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// more files.
     public var widthStep = WidthPlanner.defaultStep
     /// The same above 1,600 px (photo pages); nil: the larger of
-    /// `widthStep` and 1.25.
+    /// `widthStep` and 1.3.
     public var wideWidthStep: Double?
     /// No variant is wider than this, whatever the layout or source says.
     public var maxWidth = 3840

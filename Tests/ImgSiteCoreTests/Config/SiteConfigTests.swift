@@ -8,8 +8,8 @@ import Testing
             title: Holidays
             widths: [480, 960]
             max_width: 2048
-            width_step: 1.15
-            wide_width_step: 1.3
+            width_step: 1.17
+            wide_width_step: 1.35
             formats: [jpeg, webp, avif]
             jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300 }
             webp: { quality: 70, effort: 5, large_effort: 3, dense_quality: 40, dense_effort: 1 }
@@ -28,8 +28,8 @@ import Testing
         #expect(config.title == "Holidays")
         #expect(config.widths == .fixed([480, 960]))
         #expect(config.maxWidth == 2048 && config.pixelLimit == 50_000_000)
-        #expect(config.widthStep == 1.15 && config.wideWidthStep == 1.3)
-        #expect(SiteConfig().widthStep == 1.2 && SiteConfig().wideWidthStep == nil, "1.25 above 1,600 px, from the planner")
+        #expect(config.widthStep == 1.17 && config.wideWidthStep == 1.35)
+        #expect(SiteConfig().widthStep == 1.15 && SiteConfig().wideWidthStep == nil, "1.3 above 1,600 px, from the planner")
         #expect(config.formats == [.jpeg, .webp, .avif])
         #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300)
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3, dense: .init(quality: 40, effort: 1)))

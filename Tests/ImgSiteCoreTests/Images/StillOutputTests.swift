@@ -115,7 +115,7 @@ import Vips
         #expect(Set(ladders).count > 1, "\(ladders)")
         for ladder in ladders {
             for (larger, smaller) in zip(ladder.dropFirst(), ladder.dropFirst(2)) {
-                #expect(abs(Double(larger) / Double(smaller) - (larger > 1600 ? 1.25 : 1.2)) < 0.02, "\(ladder)")
+                #expect(abs(Double(larger) / Double(smaller) - (larger > 1600 ? 1.3 : 1.15)) < 0.02, "\(ladder)")
             }
         }
     }
