@@ -33,6 +33,7 @@ def generate(folder, count, albums):
     if os.path.exists(marker):
         return
     shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(SOAK, exist_ok=True)  # make bench may come before any make soak
     generator = os.path.join(SOAK, "make-library")
     flags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "vips"], text=True).split()
     subprocess.check_call(["cc", "-O2", "-o", generator, os.path.join(ROOT, "scripts", "soak", "make-library.c")] + flags)
