@@ -23,6 +23,21 @@ import Testing
         #expect(second.summary.sourcesRead == 0 && second.summary.encodedFiles == 0 && second.summary.pagesWritten == 0)
     }
 
+    @Test("a variant deleted from the site is noticed by the no-op check and linked back from the cache")
+    func variantDeleted() throws {
+        let input = try Self.library()
+        let cache = try Corpus.scratch("cache")
+        let first = try TestBuild.run(input: input, cache: cache)
+        let before = try FolderTree.read(first.output)
+        let storm = try #require(first.manifest.images.first { $0.source == "a/Storm.jpg" })
+        let deleted = first.url(try #require(storm.variants.last))
+        try FileManager.default.removeItem(at: deleted)
+        let again = try TestBuild.run(input: input, output: first.output, cache: cache)
+        #expect(again.summary.upToDate == 3 && again.summary.encodedFiles == 0 && again.summary.sourcesRead == 0, "\(again.summary)")
+        #expect(FileManager.default.fileExists(atPath: deleted.path), "a photo whose file is gone is not up to date as it stands")
+        #expect(FolderTree.differences(before, try FolderTree.read(first.output)).isEmpty)
+    }
+
     @Test("deleting the output folder re-encodes nothing; variants are hard links to the cache")
     func outputDeleted() throws {
         let input = try Self.library()
