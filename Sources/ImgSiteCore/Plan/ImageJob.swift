@@ -14,9 +14,10 @@ public struct ImageJob: Sendable {
         let names = listing.names(in: outputFolder)
         let prefix = Array("\(outputFolder)/\(slug)-".utf8)
         let folder = outputFolder.utf8.count + 1
-        // On the lines' contiguous UTF-8 bytes, one String made a file (to
-        // look it up): this runs for every file of every photo of a no-op
-        // build, and index-walking a String's UTF8View took a fifth of it.
+        // On the lines' contiguous UTF-8 bytes, with one String per file
+        // only as the lookup key: this runs for every file of every photo
+        // of a no-op build, where walking a String's UTF8View by index took
+        // a fifth of the run.
         var lines = entry.fileLines
         let present = lines.withUTF8 { bytes in
             var start = 0
