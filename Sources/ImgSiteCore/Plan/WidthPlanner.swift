@@ -71,7 +71,7 @@ public struct WidthPlanner: Sendable, Hashable {
     /// at the same place between two rungs, and that viewport's median
     /// decoded-over-painted ratio is anywhere from 1 to `step`² (up to 1.45
     /// measured in Chromium). Each photo's own phase spreads them over the
-    /// step, so every viewport's median is near `step` (1.09–1.31 measured).
+    /// step, so every viewport's median is near `step` (1.09–1.22 measured).
     func ladder(top: Int, bottom: Double, phase: Double = 0) -> [Int] {
         var widths = [max(1, top)]
         let topStep = step(below: widths[0])
