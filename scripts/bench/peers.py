@@ -33,6 +33,7 @@ widths: [{WIDE}, {THUMB}]
 formats: [jpeg]
 jpeg: {{ quality: {QUALITY} }}
 placeholder: none
+dense_format: false
 """
 
 # sigal 2.x fits each image into img_size turned to the image's orientation:
