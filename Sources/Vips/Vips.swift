@@ -48,4 +48,11 @@ public enum Vips {
     public static var capturesMessagesPerThread: Bool {
         imgsite_messages_interposed() != 0
     }
+
+    /// Whether liborc's compile and free calls from libvips are serialised
+    /// (`CVipsShim/orc.c`). False only if the linker did not export the
+    /// shim's definitions; concurrent resizes could then crash liborc 0.4.33.
+    public static var serialisesVectorCodeAllocation: Bool {
+        imgsite_orc_calls_wrapped() != 0
+    }
 }

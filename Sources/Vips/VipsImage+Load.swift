@@ -34,7 +34,7 @@ extension VipsImage {
     /// off for untagged files, where the transform would only cost CPU.
     /// The result is lazy; call `materialized()` before deriving many outputs.
     public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool) throws(VipsError) -> VipsImage {
-        try make("thumbnail", path: path, builds: true) {
+        try make("thumbnail", path: path) {
             imgsite_vips_thumbnail_file(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0)
         }
     }
@@ -45,7 +45,7 @@ extension VipsImage {
     /// rotated and colour-converted as `thumbnail` would.
     public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool, jpegShrink: Int) throws(VipsError) -> VipsImage {
         precondition([2, 4, 8].contains(jpegShrink), "libjpeg scales by 2, 4 or 8")
-        return try make("thumbnail", path: path, builds: true) {
+        return try make("thumbnail", path: path) {
             imgsite_vips_thumbnail_jpeg_shrunk(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink))
         }
     }

@@ -6,21 +6,21 @@ extension VipsImage {
     /// premultiplied while resampling (libvips' thumbnail path does it).
     public func downsized(toWidth width: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
-        return try Self.make("resize", builds: true) { imgsite_vips_thumbnail_image(pointer, $0, Int32(width)) }
+        return try Self.make("resize") { imgsite_vips_thumbnail_image(pointer, $0, Int32(width)) }
     }
 
     /// A copy `width` × `height`, resampled as `downsized(toWidth:)` is:
     /// a size made from another size keeps the source's own rounding.
     public func downsized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
-        return try Self.make("resize", builds: true) { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }
+        return try Self.make("resize") { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }
     }
 
     /// A copy exactly `width` × `height`, aspect not kept (tiny grids).
     public func resized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         let hscale = Double(width) / Double(self.width)
         let vscale = Double(height) / Double(self.height)
-        return try Self.make("resize", builds: true) { imgsite_vips_resize(pointer, $0, hscale, vscale) }
+        return try Self.make("resize") { imgsite_vips_resize(pointer, $0, hscale, vscale) }
     }
 
     /// Drops the alpha band by compositing over an opaque colour (0–255).

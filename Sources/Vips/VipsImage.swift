@@ -14,7 +14,7 @@ public final class VipsImage {
     }
 
     deinit {
-        LibvipsCall.release(pointer)
+        g_object_unref(pointer)
     }
 
     /// Width in pixels.
@@ -33,13 +33,12 @@ public final class VipsImage {
 
     /// Runs a libvips call that writes a new image into `out`, wrapping it
     /// or turning the failure into a `VipsError` with the operation name.
-    /// `builds`: the call may build a resampling operation (`LibvipsCall`).
     static func make(
-        _ operation: String, path: String? = nil, builds: Bool = false,
+        _ operation: String, path: String? = nil,
         _ call: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32
     ) throws(VipsError) -> VipsImage {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        try LibvipsCall.run(operation, path: path, builds: builds) { call(&out) == 0 && out != nil }
+        try LibvipsCall.run(operation, path: path) { call(&out) == 0 && out != nil }
         return VipsImage(owning: out!)
     }
 }

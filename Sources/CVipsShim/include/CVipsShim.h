@@ -37,6 +37,12 @@ char *imgsite_messages_end(void);
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
 int imgsite_messages_interposed(void);
 
+// MARK: liborc's code allocator (orc.c)
+
+/// Whether libvips' orc_program_compile()/orc_program_free() calls land on
+/// this binary's locked definitions (a self-check: the linker must export them).
+int imgsite_orc_calls_wrapped(void);
+
 // MARK: evaluation (evaluate.c)
 
 /// Computes every pixel of `in` into a new memory image on the calling

@@ -1,0 +1,57 @@
+// One lock around liborc's code allocator.
+//
+// liborc 0.4.33 (Debian 12) takes its lock only to find a free chunk of code
+// memory, then splits it and marks it used unlocked, and merges chunks on
+// free with no lock at all (fixed upstream in 0.4.34, "Fix for potential race
+// in codemem alloc/free"). libvips 8.14 compiles an orc program in every
+// reducev build and frees it when the operation is finalised, so two images
+// resized at once could be handed the same code memory or corrupt the chunk
+// list: the SIGSEGV and heap corruption seen after a few thousand images.
+//
+// Inside liborc the allocator is reached directly, but libvips reaches it only
+// through orc_program_compile() and orc_program_free(), which it calls through
+// the dynamic linker (PLT). This binary defines both, so libvips' calls land
+// here, take the lock and go on to liborc's own (RTLD_NEXT). Only compiling
+// and freeing a program is serialised, a few microseconds each; building,
+// running and releasing libvips pipelines stay parallel.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include "CVipsShim.h"
+
+// liborc's types are opaque here: a program pointer and an enum result.
+typedef int (*CompileFn)(void *program);
+typedef void (*FreeFn)(void *program);
+
+static pthread_mutex_t orc_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *liborc_symbol(const char *name) {
+  void *symbol = dlsym(RTLD_NEXT, name);
+  if (!symbol) g_error("imgsite: liborc has no %s", name);
+  return symbol;
+}
+
+int orc_program_compile(void *program) {
+  static CompileFn compile;
+  pthread_mutex_lock(&orc_lock);
+  if (!compile) compile = (CompileFn)liborc_symbol("orc_program_compile");
+  int result = compile(program);
+  pthread_mutex_unlock(&orc_lock);
+  return result;
+}
+
+void orc_program_free(void *program) {
+  static FreeFn free_program;
+  pthread_mutex_lock(&orc_lock);
+  if (!free_program) free_program = (FreeFn)liborc_symbol("orc_program_free");
+  free_program(program);
+  pthread_mutex_unlock(&orc_lock);
+}
+
+int imgsite_orc_calls_wrapped(void) {
+  // libvips resolves its orc calls to this binary's definitions only if the
+  // linker exported them; a test checks this.
+  return dlsym(RTLD_DEFAULT, "orc_program_compile") == (void *)orc_program_compile &&
+         dlsym(RTLD_DEFAULT, "orc_program_free") == (void *)orc_program_free;
+}
