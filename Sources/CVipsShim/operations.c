@@ -38,6 +38,30 @@ int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
   return result;
 }
 
+int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
+                                      int to_srgb, int shrink, int *pending_width) {
+  *pending_width = 0;
+  VipsImage *loaded;
+  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on, NULL))
+    return -1;
+  int orientation = vips_image_get_typeof(loaded, VIPS_META_ORIENTATION)
+                        ? vips_image_get_orientation(loaded) : 1;
+  if (orientation > 1 || !imgsite_reduceh_eligible(loaded, width)) {
+    g_object_unref(loaded);
+    return imgsite_vips_thumbnail_jpeg_shrunk(path, out, width, fail_on, to_srgb, shrink);
+  }
+  // The height vips_thumbnail_image gives: its shrink, rounded half up.
+  int height = VIPS_ROUND_UINT(loaded->Ysize / ((double)loaded->Xsize / width));
+  if (height < 1) height = 1;
+  int result =
+      to_srgb ? vips_thumbnail_image(loaded, out, loaded->Xsize, "height", height, "size", VIPS_SIZE_FORCE,
+                                     "export_profile", "srgb", NULL)
+              : vips_thumbnail_image(loaded, out, loaded->Xsize, "height", height, "size", VIPS_SIZE_FORCE, NULL);
+  g_object_unref(loaded);
+  if (!result) *pending_width = width;
+  return result;
+}
+
 int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) {
   return vips_thumbnail_image(in, out, width, "height", IMGSITE_NO_LIMIT,
                               "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL);

@@ -42,12 +42,20 @@ extension VipsImage {
     /// Like `thumbnail(of:width:failOn:toSRGB:)` for a JPEG, decoded at
     /// 1/`jpegShrink` of its size by libjpeg's DCT scaling (2, 4 or 8; the
     /// caller picks one that stays at or above `width`), then resized,
-    /// rotated and colour-converted as `thumbnail` would.
-    public static func thumbnail(of path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool, jpegShrink: Int) throws(VipsError) -> VipsImage {
+    /// rotated and colour-converted as `thumbnail` would, and computed into
+    /// memory on `lanes` threads (`materialized(lanes:)`). An upright 8-bit
+    /// photo is resized vertically by libvips and horizontally by the
+    /// shim's vectorised reduce (`CVipsShim/reduceh.c`).
+    public static func decodedJPEG(
+        _ path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool, jpegShrink: Int, lanes: Int = 1
+    ) throws(VipsError) -> VipsImage {
         precondition([2, 4, 8].contains(jpegShrink), "libjpeg scales by 2, 4 or 8")
-        return try make("thumbnail", path: path) {
-            imgsite_vips_thumbnail_jpeg_shrunk(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink))
-        }
+        var pending: Int32 = 0
+        let image = try make("thumbnail", path: path) {
+            imgsite_vips_jpeg_shrunk_vertical(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink), &pending)
+        }.materialized(lanes: lanes)
+        guard pending > 0 else { return image }
+        return try make("resize", path: path) { imgsite_reduceh(image.pointer, $0, pending) }
     }
 
     /// Whether the image needs a colour transform to become sRGB: it embeds

@@ -10,10 +10,18 @@ extension VipsImage {
     }
 
     /// A copy `width` × `height`, resampled as `downsized(toWidth:)` is:
-    /// a size made from another size keeps the source's own rounding.
+    /// a size made from another size keeps the source's own rounding. An
+    /// 8-bit image without alpha comes back in memory, reduced horizontally
+    /// by the shim's vectorised Lanczos-3 (`CVipsShim/reduceh.c`).
     public func downsized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
-        return try Self.make("resize") { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }
+        return try Self.make("resize") { imgsite_vips_downsize_exact(pointer, $0, Int32(width), Int32(height)) }
+    }
+
+    /// `downsized(toWidth:height:)` entirely by libvips (its scalar
+    /// horizontal reduce): the reference the shim's reduce is tested against.
+    func downsizedByLibvips(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
+        try Self.make("resize") { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }.materialized()
     }
 
     /// A copy exactly `width` × `height`, aspect not kept (tiny grids).

@@ -83,6 +83,26 @@ int imgsite_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
 /* Exactly width x height, resampled as imgsite_vips_thumbnail_image does. */
 int imgsite_vips_thumbnail_image_exact(VipsImage *in, VipsImage **out, int width, int height);
 
+// MARK: horizontal reduction (reduceh.c)
+
+/// Whether imgsite_reduceh() takes `in` to `width`: 8-bit, 1 or 3 bands,
+/// no alpha, and narrower than it is.
+int imgsite_reduceh_eligible(VipsImage *in, int width);
+
+/// `in` (pixels in memory, eligible) reduced to `width` with Lanczos-3, rows
+/// untouched: libvips' reduceh, vectorised. Returns an image in memory.
+int imgsite_reduceh(VipsImage *in, VipsImage **out, int width);
+
+/// As imgsite_vips_thumbnail_image_exact, vertically with libvips and
+/// horizontally with imgsite_reduceh when `in` is eligible. In memory.
+int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height);
+
+/// The JPEG decode of imgsite_vips_thumbnail_jpeg_shrunk, left at its
+/// full width when imgsite_reduceh can finish it (upright, 8-bit, no
+/// alpha): then `*pending_width` is the width still to reduce to, else 0.
+int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
+                                      int to_srgb, int shrink, int *pending_width);
+
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);

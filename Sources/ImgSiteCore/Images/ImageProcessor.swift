@@ -103,23 +103,23 @@ struct ImageProcessor: Sendable {
     private func decode(_ file: String, displayPath: String, width: Int, header: SourceHeader) throws(BuildError) -> (VipsImage, [String]) {
         let shrink = header.loader == "jpegload" ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
         let toSRGB = header.needsColourTransform
-        func load(_ failOn: FailOn) throws(VipsError) -> VipsImage {
+        func load(_ failOn: FailOn, lanes: Int = 1) throws(VipsError) -> VipsImage {
             shrink > 1
-                ? try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB, jpegShrink: shrink)
-                : try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB)
+                ? try VipsImage.decodedJPEG(file, width: width, failOn: failOn, toSRGB: toSRGB, jpegShrink: shrink, lanes: lanes)
+                : try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB).materialized(lanes: lanes)
         }
         do {
             do {
-                return (try load(.warning).materialized(lanes: lanes), [])
+                return (try load(.warning, lanes: lanes), [])
             } catch where lanes > 1 {
                 // Lanes read strips out of order, and a sequential loader can
                 // refuse that ("out of order read"): only a one-lane strict
                 // decode tells whether the file itself is damaged.
-                return (try load(.warning).materialized(), [])
+                return (try load(.warning), [])
             }
         } catch let strict {
             do {
-                let image = try load(.none).materialized()
+                let image = try load(.none)
                 return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])
             } catch {
                 throw BuildError(.decode, path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
