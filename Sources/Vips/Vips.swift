@@ -15,19 +15,56 @@ public enum Vips {
 
     /// Starts libvips once; later calls only adjust the thread count.
     /// `concurrency` is libvips' worker threads per encoder (0 = its default);
-    /// decoding runs on the calling thread.
+    /// decoding runs on the calling thread. Waits for `prepare()` if that
+    /// is still under way.
     public static func start(concurrency: Int = 0, showWarnings: Bool = false) throws {
         try state.withLock { started in
             if !started {
-                guard imgsite_vips_start(CommandLine.arguments.first ?? "imgsite", Int32(concurrency)) == 0 else {
-                    throw VipsError(operation: "vips_init", path: nil, captured: nil)
-                }
-                started = true
-            } else if concurrency > 0 {
+                try initialise(&started)
+            }
+            if concurrency > 0 {
                 vips_concurrency_set(Int32(concurrency))
             }
             imgsite_vips_show_warnings(showWarnings ? 1 : 0)
         }
+    }
+
+    /// Begins libvips' one-time set-up on a thread of its own: loading its
+    /// format modules takes about 20 ms of a build's serial start, and this
+    /// overlaps it with reading the config, the build database and the
+    /// photo folder. `start` waits for it; call `finishPreparing()` before
+    /// the process exits, so it never exits mid-`dlopen`.
+    public static func prepare() {
+        preparation.withLock { thread in
+            guard thread == nil else { return }
+            let done = DispatchSemaphore(value: 0)
+            let worker = Thread {
+                try? state.withLock { started in
+                    if !started { try initialise(&started) }
+                }
+                endThread()
+                done.signal()
+            }
+            worker.start()
+            thread = done
+        }
+    }
+
+    /// Waits until `prepare()`'s set-up, if any, is over.
+    public static func finishPreparing() {
+        preparation.withLock { thread in
+            thread?.wait()
+            thread?.signal()  // later callers pass straight through
+        }
+    }
+
+    private static let preparation = Mutex<DispatchSemaphore?>(nil)
+
+    private static func initialise(_ started: inout Bool) throws(VipsError) {
+        guard imgsite_vips_start(CommandLine.arguments.first ?? "imgsite", 0) == 0 else {
+            throw VipsError(operation: "vips_init", path: nil, captured: nil)
+        }
+        started = true
     }
 
     /// Frees libvips' per-thread state (`vips_thread_shutdown`) and this

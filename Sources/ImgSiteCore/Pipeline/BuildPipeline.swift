@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// One build: scan → plan → process → render → prune → manifest,
 /// a list of named steps over one `BuildState`, with the output folder
@@ -51,6 +52,9 @@ public struct BuildPipeline: Sendable {
     /// for longer than one build (`imgsite watch`); otherwise the build
     /// takes it and lets it go.
     public func run(holding held: OutputLock? = nil) throws(BuildError) -> BuildSummary {
+        // libvips' set-up overlaps the lock, the build database and the scan.
+        Vips.prepare()
+        defer { Vips.finishPreparing() }
         let lock: OutputLock
         if let held {
             lock = held
