@@ -4,9 +4,11 @@
 // scalar loop (reduceh; SIMD came in 8.15), and that loop was 19 % of the
 // CPU of `make bench-peers`' work. Here the rows are transposed a strip at
 // a time, so each output column is a weighted sum of whole input columns:
-// a plain loop over contiguous floats that the compiler vectorises. Same
-// kernel, centre alignment and order (vertical first) as libvips' resize;
-// its output differs from libvips' by 54 dB PSNR at worst on the corpus.
+// a plain loop over contiguous floats that the compiler vectorises: 2.5-3x
+// faster than libvips' reduceh. Same kernel, centre alignment and order
+// (vertical first) as libvips' resize, but the whole kernel at every factor
+// where libvips box-shrinks by the whole part of factors of 4 and more
+// first; the two differ by 41-64 dB PSNR on the corpus (VipsResizeTests).
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,8 +20,6 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-// Weights are fixed point with this many fraction bits.
-#define WEIGHT_BITS 14
 // Rows filtered at once: the transposed strip stays in the L2 cache and
 // the inner loop runs over ROWS × bands contiguous bytes.
 #define ROWS 32
@@ -35,11 +35,11 @@ static double lanczos3(double x) {
 }
 
 // For each output column: its first input column and `taps` weights
-// (zero past its window), summing to 1 << WEIGHT_BITS.
+// (zero past its window), summing to one.
 typedef struct {
   int taps;
   int *first;
-  int16_t *weights;
+  float *weights;
 } Mask;
 
 static int mask_make(Mask *mask, int in_width, int out_width) {
@@ -48,7 +48,7 @@ static int mask_make(Mask *mask, int in_width, int out_width) {
   mask->taps = (int)ceil(support) * 2 + 1;
   if (mask->taps > in_width) mask->taps = in_width;
   mask->first = malloc(sizeof(int) * out_width);
-  mask->weights = calloc((size_t)out_width * mask->taps, sizeof(int16_t));
+  mask->weights = calloc((size_t)out_width * mask->taps, sizeof(float));
   double *w = malloc(sizeof(double) * mask->taps);
   if (!mask->first || !mask->weights || !w) {
     free(w);
@@ -67,22 +67,15 @@ static int mask_make(Mask *mask, int in_width, int out_width) {
       w[i - lo] = lanczos3((i + 0.5 - centre) / scale);
       sum += w[i - lo];
     }
-    // Rounded so the weights sum exactly to one: flat areas stay flat.
-    int16_t *k = mask->weights + (size_t)x * mask->taps;
-    int total = 0, biggest = 0;
-    for (int i = 0; i < hi - lo; i++) {
-      k[i] = (int16_t)lrint(w[i] / sum * (1 << WEIGHT_BITS));
-      total += k[i];
-      if (k[i] > k[biggest]) biggest = i;
-    }
-    k[biggest] += (1 << WEIGHT_BITS) - total;
+    float *k = mask->weights + (size_t)x * mask->taps;
+    for (int i = 0; i < hi - lo; i++) k[i] = (float)(w[i] / sum);
     // Windows are `taps` long; one cut short by the right edge starts
     // earlier instead, with zero weights in front.
     int start = hi - mask->taps;
     if (start < 0) start = 0;
     if (start < lo) {
-      memmove(k + (lo - start), k, sizeof(int16_t) * (hi - lo));
-      memset(k, 0, sizeof(int16_t) * (lo - start));
+      memmove(k + (lo - start), k, sizeof(float) * (hi - lo));
+      memset(k, 0, sizeof(float) * (lo - start));
     }
     mask->first[x] = start;
   }
@@ -97,9 +90,6 @@ static void mask_free(Mask *mask) {
 
 // Filters `rows` rows of `in` (`in_width` pixels of `bands` bytes) into
 // `out` (`out_width` pixels): transposed, so each output column is a sum of
-// whole input columns, a loop the compiler vectorises.
-// Filters `rows` rows of `in` (`in_width` pixels of BANDS bytes) into
-// `out` (`out_width` pixels): transposed, so each output column is a sum of
 // whole input columns, a loop the compiler vectorises. Inlined per band
 // count, so the copies in and out unroll.
 static inline __attribute__((always_inline)) void
@@ -113,11 +103,11 @@ reduce_strip(const VipsPel *in, size_t in_stride, VipsPel *out, size_t out_strid
       for (int b = 0; b < bands; b++) column[y * bands + b] = p[y * in_stride + b];
   }
   for (int x = 0; x < out_width; x++) {
-    const int16_t *k = mask->weights + (size_t)x * mask->taps;
+    const float *k = mask->weights + (size_t)x * mask->taps;
     const float *c = columns + (size_t)mask->first[x] * line;
-    for (int i = 0; i < line; i++) sum[i] = 0.5f;
+    for (int i = 0; i < line; i++) sum[i] = 0.5f;  // rounds, with the truncation below
     for (int t = 0; t < mask->taps; t++) {
-      const float weight = k[t] * (1.0f / (1 << WEIGHT_BITS));
+      const float weight = k[t];
       const float *column = c + (size_t)t * line;
       for (int i = 0; i < line; i++) sum[i] += weight * column[i];
     }
