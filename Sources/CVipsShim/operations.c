@@ -17,9 +17,17 @@ int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
                         VIPS_SIZE_DOWN, "fail_on", fail_on, NULL);
 }
 
-int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
-                                       int width, VipsFailOn fail_on,
-                                       int to_srgb, int shrink) {
+// Resizes a JPEG loaded at 1/shrink to `width` × `height` (`size`) as
+// vips_thumbnail would: upright, colour-managed when asked.
+static int thumbnail_loaded(VipsImage *loaded, VipsImage **out, int width, int height, VipsSize size, int to_srgb) {
+  return to_srgb ? vips_thumbnail_image(loaded, out, width, "height", height, "size", size, "export_profile", "srgb",
+                                        NULL)
+                 : vips_thumbnail_image(loaded, out, width, "height", height, "size", size, NULL);
+}
+
+int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
+                                      int to_srgb, int shrink, int *pending_width) {
+  *pending_width = 0;
   VipsImage *loaded;
   // Random access (the default): the shrunk image is decoded whole on first
   // use, so any number of lanes may read its strips in any order. Sequential
@@ -27,38 +35,17 @@ int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
   // own sequential loads with a line cache; this load has none).
   if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on, NULL))
     return -1;
-  int result =
-      to_srgb ? vips_thumbnail_image(loaded, out, width, "height",
-                                     IMGSITE_NO_LIMIT, "size", VIPS_SIZE_DOWN,
-                                     "export_profile", "srgb", NULL)
-              : vips_thumbnail_image(loaded, out, width, "height",
-                                     IMGSITE_NO_LIMIT, "size", VIPS_SIZE_DOWN,
-                                     NULL);
-  g_object_unref(loaded);
-  return result;
-}
-
-int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
-                                      int to_srgb, int shrink, int *pending_width) {
-  *pending_width = 0;
-  VipsImage *loaded;
-  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on, NULL))
-    return -1;
-  int orientation = vips_image_get_typeof(loaded, VIPS_META_ORIENTATION)
-                        ? vips_image_get_orientation(loaded) : 1;
+  int orientation = vips_image_get_typeof(loaded, VIPS_META_ORIENTATION) ? vips_image_get_orientation(loaded) : 1;
+  int result;
   if (orientation > 1 || !imgsite_reduceh_eligible(loaded, width)) {
-    g_object_unref(loaded);
-    return imgsite_vips_thumbnail_jpeg_shrunk(path, out, width, fail_on, to_srgb, shrink);
+    result = thumbnail_loaded(loaded, out, width, IMGSITE_NO_LIMIT, VIPS_SIZE_DOWN, to_srgb);
+  } else {
+    // The height vips_thumbnail_image would give: its shrink, rounded half up.
+    int height = VIPS_ROUND_UINT(loaded->Ysize / ((double)loaded->Xsize / width));
+    result = thumbnail_loaded(loaded, out, loaded->Xsize, height < 1 ? 1 : height, VIPS_SIZE_FORCE, to_srgb);
+    if (!result) *pending_width = width;
   }
-  // The height vips_thumbnail_image gives: its shrink, rounded half up.
-  int height = VIPS_ROUND_UINT(loaded->Ysize / ((double)loaded->Xsize / width));
-  if (height < 1) height = 1;
-  int result =
-      to_srgb ? vips_thumbnail_image(loaded, out, loaded->Xsize, "height", height, "size", VIPS_SIZE_FORCE,
-                                     "export_profile", "srgb", NULL)
-              : vips_thumbnail_image(loaded, out, loaded->Xsize, "height", height, "size", VIPS_SIZE_FORCE, NULL);
   g_object_unref(loaded);
-  if (!result) *pending_width = width;
   return result;
 }
 

@@ -35,29 +35,29 @@ public enum Vips {
     /// photo folder. `start` waits for it; call `finishPreparing()` before
     /// the process exits, so it never exits mid-`dlopen`.
     public static func prepare() {
-        preparation.withLock { thread in
-            guard thread == nil else { return }
-            let done = DispatchSemaphore(value: 0)
-            let worker = Thread {
+        preparation.withLock { finished in
+            guard finished == nil else { return }
+            let signal = DispatchSemaphore(value: 0)
+            Thread {
                 try? state.withLock { started in
                     if !started { try initialise(&started) }
                 }
                 endThread()
-                done.signal()
-            }
-            worker.start()
-            thread = done
+                signal.signal()
+            }.start()
+            finished = signal
         }
     }
 
     /// Waits until `prepare()`'s set-up, if any, is over.
     public static func finishPreparing() {
-        preparation.withLock { thread in
-            thread?.wait()
-            thread?.signal()  // later callers pass straight through
+        preparation.withLock { finished in
+            finished?.wait()
+            finished?.signal()  // so every later wait passes straight through
         }
     }
 
+    /// Signalled when `prepare()`'s thread is done; nil before any `prepare()`.
     private static let preparation = Mutex<DispatchSemaphore?>(nil)
 
     private static func initialise(_ started: inout Bool) throws(VipsError) {

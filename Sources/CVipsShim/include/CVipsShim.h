@@ -68,13 +68,6 @@ VipsImage *imgsite_vips_open_header(const char *path);
 int imgsite_vips_thumbnail_file(const char *path, VipsImage **out, int width,
                                 VipsFailOn fail_on, int to_srgb);
 
-/// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
-/// the caller to stay at or above the target), random access, then
-/// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
-/// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
-int imgsite_vips_thumbnail_jpeg_shrunk(const char *path, VipsImage **out,
-                                       int width, VipsFailOn fail_on,
-                                       int to_srgb, int shrink);
 
 /// vips_thumbnail_image(in, &out, width, "height", huge, "size", DOWN,
 /// "no_rotate", TRUE): a smaller width from an already decoded image.
@@ -97,9 +90,13 @@ int imgsite_reduceh(VipsImage *in, VipsImage **out, int width);
 /// horizontally with imgsite_reduceh when `in` is eligible. In memory.
 int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height);
 
-/// The JPEG decode of imgsite_vips_thumbnail_jpeg_shrunk, left at its
-/// full width when imgsite_reduceh can finish it (upright, 8-bit, no
-/// alpha): then `*pending_width` is the width still to reduce to, else 0.
+/// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
+/// the caller to stay at or above the target), random access, then
+/// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
+/// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
+/// Left at its full width when imgsite_reduceh can finish it (upright,
+/// 8-bit, no alpha): then `*pending_width` is the width still to reduce
+/// to, else 0.
 int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
                                       int to_srgb, int shrink, int *pending_width);
 
