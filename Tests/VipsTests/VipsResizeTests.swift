@@ -2,7 +2,7 @@ import Foundation
 @testable import Vips
 import Testing
 
-/// The shim's vectorised horizontal Lanczos-3 (`CVipsShim/reduceh.c`)
+/// The shim's vectorised Lanczos-3 (`CVipsShim/reducev.c`, `reduceh.c`)
 /// against libvips' own resize of the same image.
 @Suite struct VipsResizeTests {
     init() throws { try Vips.start(concurrency: 1) }
@@ -12,7 +12,7 @@ import Testing
         return try VipsImage.thumbnail(of: path, width: width, toSRGB: false).materialized()
     }
 
-    @Test("every width, colour and grey, is libvips' Lanczos-3 to within 40 dB; rows and sizes exact",
+    @Test("every width, colour and grey, is libvips' Lanczos-3 to within 43 dB (38 past 50×); sizes exact",
           arguments: ["nature/Storm.jpg", "formats/gray.jpg", "cameras/ricoh-rdc5300.jpg"])
     func matchesLibvips(_ name: String) throws {
         let source = try Self.photo(name, width: 900)
@@ -22,9 +22,11 @@ import Testing
             let reference = try source.downsizedByLibvips(toWidth: width, height: height)
             #expect(ours.width == width && ours.height == height && ours.bands == source.bands, "\(name) at \(width)")
             let score = try ours.psnr(against: reference)
-            // Measured 41.7–64 dB: the same kernel; libvips box-shrinks first
-            // by the whole part of factors of 4 and more, this one does not.
-            #expect(score >= 40, "\(name) at \(width) px: \(score) dB against libvips")
+            // Measured 43.2–61 dB to 58 px: the same kernel; libvips box-shrinks
+            // first by the whole part of factors of 4 and more, on both axes,
+            // and the shim does not. The gap grows with the factor: 38.6 and
+            // 39.5 dB at 13 and 1 px from 900.
+            #expect(score >= (width >= 58 ? 43 : 38), "\(name) at \(width) px: \(score) dB against libvips")
         }
     }
 

@@ -86,8 +86,12 @@ int imgsite_reduceh_eligible(VipsImage *in, int width);
 /// untouched: libvips' reduceh, vectorised. Returns an image in memory.
 int imgsite_reduceh(VipsImage *in, VipsImage **out, int width);
 
-/// As imgsite_vips_thumbnail_image_exact, vertically with libvips and
-/// horizontally with imgsite_reduceh when `in` is eligible. In memory.
+/// `in` (pixels in memory, eligible) reduced to `height` rows with
+/// Lanczos-3, columns untouched. Returns an image in memory (reducev.c).
+int imgsite_reducev(VipsImage *in, VipsImage **out, int height);
+
+/// As imgsite_vips_thumbnail_image_exact; by imgsite_reducev then
+/// imgsite_reduceh when `in` is eligible. In memory.
 int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height);
 
 /// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by

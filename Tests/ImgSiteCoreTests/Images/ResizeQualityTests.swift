@@ -39,11 +39,19 @@ import Vips
 ///   partly measures sameness with libvips' rounding: against a float
 ///   Lanczos-3 of the full decode, before any encode, both passes score the
 ///   same (511 JPEGs, median 34.66 dB, mean 35.79 and 35.80).
+/// - the vertical pass by the shim too, and plain JPEGs decoded by
+///   libjpeg-turbo directly (the same pixels as libvips' loader): min 32.7
+///   dB (the AVIF at 80 px), median 43.0 (800 + 280: 35.9 and 44.1). Again
+///   the reference's rounding, not blur: against a float Lanczos-3 of the
+///   full decode, before and after score alike (511 JPEGs: median 34.66
+///   dB both, mean 35.80 and 35.81; the AVIF at 80 px 29.21 and 29.15,
+///   the HEIC at 58 px 26.87 both).
 /// So no output may be worse than libvips' own thumbnail is here (32.5 dB),
-/// and the median must stay within about 4 dB of the careful path (44 dB).
+/// and the median must stay within 5 dB of the careful path (42.5 dB);
+/// blur from decoding too small costs 13–15 dB a file.
 @Suite struct ResizeQualityTests {
     static let floor = 32.5
-    static let medianFloor = 44.0
+    static let medianFloor = 42.5
 
     /// The peers' profile (`make bench-peers`): every width well below the
     /// source, so the largest is decoded with shrink-on-load.

@@ -1,0 +1,66 @@
+// Lanczos-3 weights, as libvips' reduce computes them (lanczos.h).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lanczos.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static double sinc(double x) {
+  if (x == 0.0) return 1.0;
+  x *= M_PI;
+  return sin(x) / x;
+}
+
+static double lanczos3(double x) {
+  return fabs(x) < 3.0 ? sinc(x) * sinc(x / 3.0) : 0.0;
+}
+
+int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
+  double scale = (double)in_width / out_width;
+  double support = 3.0 * scale;
+  mask->taps = (int)ceil(support) * 2 + 1;
+  if (mask->taps > in_width) mask->taps = in_width;
+  mask->first = malloc(sizeof(int) * out_width);
+  mask->weights = calloc((size_t)out_width * mask->taps, sizeof(float));
+  double *w = malloc(sizeof(double) * mask->taps);
+  if (!mask->first || !mask->weights || !w) {
+    free(w);
+    return -1;
+  }
+  for (int x = 0; x < out_width; x++) {
+    // Pixel centres line up: output x covers input [x, x + 1) * scale.
+    double centre = (x + 0.5) * scale;
+    int lo = (int)floor(centre - support);
+    int hi = (int)ceil(centre + support);
+    if (lo < 0) lo = 0;
+    if (hi > in_width) hi = in_width;
+    if (hi - lo > mask->taps) hi = lo + mask->taps;
+    double sum = 0;
+    for (int i = lo; i < hi; i++) {
+      w[i - lo] = lanczos3((i + 0.5 - centre) / scale);
+      sum += w[i - lo];
+    }
+    float *k = mask->weights + (size_t)x * mask->taps;
+    for (int i = 0; i < hi - lo; i++) k[i] = (float)(w[i] / sum);
+    // Windows are `taps` long; one cut short by the right edge starts
+    // earlier instead, with zero weights in front.
+    int start = hi - mask->taps;
+    if (start < 0) start = 0;
+    if (start < lo) {
+      memmove(k + (lo - start), k, sizeof(float) * (hi - lo));
+      memset(k, 0, sizeof(float) * (lo - start));
+    }
+    mask->first[x] = start;
+  }
+  free(w);
+  return 0;
+}
+
+void imgsite_lanczos_mask_free(Mask *mask) {
+  free(mask->first);
+  free(mask->weights);
+}
