@@ -27,7 +27,8 @@ let package = Package(
         // zlib, for the gzip of `--archive` (libvips already depends on it).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // libjpeg-turbo directly for plain JPEGs (libjpeg-dev comes with libvips-dev).
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
         .target(
             name: "ImgSiteCore",

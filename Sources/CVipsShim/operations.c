@@ -136,6 +136,15 @@ int imgsite_vips_autorot(VipsImage *in, VipsImage **out) {
   return vips_autorot(in, out, NULL);
 }
 
+int imgsite_vips_upright(VipsImage *in, VipsImage **out, int orientation) {
+  VipsImage *tagged;
+  if (vips_copy(in, &tagged, NULL)) return -1;
+  vips_image_set_int(tagged, VIPS_META_ORIENTATION, orientation);
+  int result = vips_autorot(tagged, out, NULL);
+  g_object_unref(tagged);
+  return result;
+}
+
 int imgsite_vips_mean_squared_difference(VipsImage *a, VipsImage *b,
                                          double *out) {
   VipsImage *difference, *squared;

@@ -7,6 +7,13 @@ extension VipsImage {
         try Self.make("autorot") { imgsite_vips_autorot(pointer, $0) }
     }
 
+    /// Upright as EXIF `orientation` (1–8) says, for pixels decoded as
+    /// stored (`decodedPlainJPEG`), into memory.
+    public func upright(fromOrientation orientation: Int) throws(VipsError) -> VipsImage {
+        if orientation == 1 { return self }
+        return try Self.make("autorot") { imgsite_vips_upright(pointer, $0, Int32(orientation)) }.materialized()
+    }
+
     /// PSNR in dB of this image against `reference` (8 bits a channel, same
     /// size and bands): 10·log10(255² / mean squared difference); infinity
     /// when they are identical.

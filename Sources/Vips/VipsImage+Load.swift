@@ -39,6 +39,17 @@ extension VipsImage {
         }
     }
 
+    /// A plain JPEG (8-bit YCbCr or grey) decoded at 1/`shrink` (1, 2, 4 or
+    /// 8) by libjpeg-turbo straight into memory, as libvips' loader would
+    /// with `failOn: .warning`, without its pipeline (`CVipsShim/jpeg.c`).
+    /// Nil for any other JPEG and for a damaged one: libvips' path then
+    /// decodes it and words the message. The pixels as stored, not rotated
+    /// nor colour-managed, and no metadata.
+    public static func decodedPlainJPEG(_ path: String, shrink: Int) -> VipsImage? {
+        precondition([1, 2, 4, 8].contains(shrink), "libjpeg scales by 1, 2, 4 or 8")
+        return try? make("jpegload", path: path) { imgsite_jpeg_decode(path, Int32(shrink), $0) }
+    }
+
     /// Like `thumbnail(of:width:failOn:toSRGB:)` for a JPEG, decoded at
     /// 1/`jpegShrink` of its size by libjpeg's DCT scaling (2, 4 or 8; the
     /// caller picks one that stays at or above `width`), then resized,

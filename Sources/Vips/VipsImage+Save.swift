@@ -31,7 +31,18 @@ extension VipsImage {
     /// Encodes to bytes in memory; the caller writes them atomically.
     /// Metadata must already be removed (see `removeMetadata`): webpsave in
     /// libvips 8.14 ignores `strip`, so the caller owns what is written.
+    /// A JPEG of pixels in memory with no metadata kept is encoded by
+    /// libjpeg-turbo directly: the same bytes, without libvips' pipeline.
     public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws(VipsError) -> [UInt8] {
+        if case let .jpeg(quality, progressive, subsample420) = settings, !keepMetadata, imgsite_jpeg_encodable(pointer) != 0 {
+            return try plainJPEG(quality: quality, progressive: progressive, subsample420: subsample420)
+        }
+        return try encodedByLibvips(settings, keepMetadata: keepMetadata)
+    }
+
+    /// `encoded(_:keepMetadata:)` by libvips' savers only: the reference the
+    /// shim's JPEG encoder is tested against.
+    func encodedByLibvips(_ settings: EncodeSettings, keepMetadata: Bool = false) throws(VipsError) -> [UInt8] {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let strip: Int32 = keepMetadata ? 0 : 1
@@ -52,6 +63,21 @@ extension VipsImage {
             return status == 0 && buffer != nil
         }
         defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}
+
+extension VipsImage {
+    /// libvips' JPEG bytes for pixels already in memory with nothing to
+    /// keep but them, encoded by libjpeg-turbo directly (`CVipsShim/jpeg.c`).
+    func plainJPEG(quality: Int, progressive: Bool, subsample420: Bool) throws(VipsError) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        try LibvipsCall.run("jpegsave") {
+            imgsite_jpeg_encode(pointer, &buffer, &length, Int32(quality), progressive ? 1 : 0, subsample420 ? 1 : 0) == 0
+                && buffer != nil
+        }
+        defer { free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 }

@@ -104,6 +104,23 @@ int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int h
 int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
                                       int to_srgb, int shrink, int *pending_width);
 
+// MARK: plain JPEGs through libjpeg-turbo directly (jpeg.c)
+
+/// A plain JPEG (8-bit YCbCr or grey) at 1/`shrink` (1, 2, 4 or 8), as
+/// vips_jpegload with fail_on=warning gives it, into memory. -1 for any
+/// other JPEG and for any damage, including what libjpeg only warns of.
+/// No metadata: the caller reads the header through libvips.
+int imgsite_jpeg_decode(const char *path, int shrink, VipsImage **out);
+
+/// Whether imgsite_jpeg_encode() takes `in`: 8-bit sRGB (3 bands) or grey
+/// (1 band) pixels already in memory.
+int imgsite_jpeg_encodable(VipsImage *in);
+
+/// vips_jpegsave_buffer's bytes with `strip` on and imgsite's settings
+/// (optimised Huffman tables; progressive; 4:2:0 when `subsample`, else
+/// 4:4:4). `*buf` is malloc'd: the caller frees it.
+int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample);
+
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);
@@ -182,6 +199,9 @@ static inline GType imgsite_gtype_string(void) { return G_TYPE_STRING; }
 /// vips_autorot: upright by the EXIF orientation tag (the quality
 /// reference of a full decode; imgsite's own path rotates in thumbnail).
 int imgsite_vips_autorot(VipsImage *in, VipsImage **out);
+
+/* vips_autorot of `in` as if tagged with EXIF `orientation` (1-8). */
+int imgsite_vips_upright(VipsImage *in, VipsImage **out, int orientation);
 
 /// The mean over every pixel and band of (a - b)², computed by libvips
 /// (vips_subtract, vips_multiply, vips_avg) on images of the same size.

@@ -57,10 +57,7 @@ struct ImageProcessor: Sendable {
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         do {
-            let (sourceWidth, sourceHeight) = (Double(max(header.width, 1)), Double(header.height))
-            let sizes = ResizeChain(largest: largest, widths: chain) { width in
-                max(1, Int((sourceHeight * Double(width) / sourceWidth).rounded()))
-            }
+            let sizes = ResizeChain(largest: largest, widths: chain) { header.height(atWidth: $0) }
             // Largest first, so the lanes finish together.
             let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
             let variants = try encodeAll(work, sizes: sizes, credit: credit)
@@ -103,6 +100,9 @@ struct ImageProcessor: Sendable {
     private func decode(_ file: String, displayPath: String, width: Int, header: SourceHeader) throws(BuildError) -> (VipsImage, [String]) {
         let shrink = header.loader == "jpegload" ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
         let toSRGB = header.needsColourTransform
+        if let plain = try decodePlainJPEG(file, displayPath: displayPath, shrink: shrink, width: width, header: header) {
+            return (plain, [])
+        }
         func load(_ failOn: FailOn, lanes: Int = 1) throws(VipsError) -> VipsImage {
             shrink > 1
                 ? try VipsImage.decodedJPEG(file, width: width, failOn: failOn, toSRGB: toSRGB, jpegShrink: shrink, lanes: lanes)
@@ -124,6 +124,29 @@ struct ImageProcessor: Sendable {
             } catch {
                 throw BuildError(.decode, path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
             }
+        }
+    }
+
+    /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized by
+    /// the shim and turned upright, when nothing but its pixels is kept: libvips'
+    /// pipelines cost more than libjpeg itself on a photo made 800 wide.
+    /// Nil when the file is anything else or damaged (libvips' path then
+    /// decodes it and words the message), or when lanes would split the
+    /// resize of one photo (`imgsite watch`), which libvips' path does.
+    private func decodePlainJPEG(
+        _ file: String, displayPath: String, shrink: Int, width: Int, header: SourceHeader
+    ) throws(BuildError) -> VipsImage? {
+        guard header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform, lanes == 1,
+              settings.metadata == .strip, let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink)
+        else { return nil }
+        do {
+            // Resized as stored, then turned: the turn moves the fewest pixels.
+            let (width, height) = (width, header.height(atWidth: width))
+            let sideways = (5...8).contains(header.orientation)
+            let stored = try decoded.downsized(toWidth: sideways ? height : width, height: sideways ? width : height)
+            return try stored.upright(fromOrientation: header.orientation)
+        } catch {
+            throw BuildError(.decode, path: displayPath, "cannot be resized: \(VipsError.reason(error))")
         }
     }
 

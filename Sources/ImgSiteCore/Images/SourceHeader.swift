@@ -15,6 +15,8 @@ struct SourceHeader {
     var needsColourTransform: Bool
     /// libvips' loader ("jpegload", "pngload", …): JPEGs shrink on load.
     var loader = ""
+    /// The EXIF orientation (1: stored upright).
+    var orientation = 1
 
     /// EXIF tags read for ordering and captions (XMP and IPTC give only
     /// theirs, below); GPS is never read at all.
@@ -37,7 +39,8 @@ struct SourceHeader {
         }
         let frames = try frameCount(image, file: file, displayPath: displayPath)
         try checkPixelLimit(width: image.width, height: image.height, frames: max(frames, 1), limit: pixelLimit, path: displayPath)
-        let rotated = (5...8).contains(image.int("orientation") ?? 1)
+        let orientation = image.int("orientation") ?? 1
+        let rotated = (5...8).contains(orientation)
         var fields: [String: String] = [:]
         for name in wantedFields {
             if let value = image.exifText(name) { fields[name] = value }
@@ -46,10 +49,17 @@ struct SourceHeader {
         if let iptc = image.blob("iptc-data") { fields[iptcCaption] = EmbeddedCaption.iptc(iptc) }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
-            fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "")
+            fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "",
+            orientation: orientation)
     }
 
     var kind: SourceKind { SourceKind(frames: frames) }
+
+    /// The upright height at `width`, rounded: every size of a still is
+    /// made to it, so none is a row off or stretched.
+    func height(atWidth width: Int) -> Int {
+        max(1, Int((Double(height) * Double(width) / Double(max(self.width, 1))).rounded()))
+    }
 
     /// libvips' GIF reader stops at 4,097 frames; every format is held to it.
     static let maxFrames = 4_096

@@ -1,0 +1,53 @@
+import Foundation
+@testable import Vips
+import Testing
+
+/// The shim's direct libjpeg-turbo path (`CVipsShim/jpeg.c`) against
+/// libvips' own JPEG loader and saver.
+@Suite struct VipsJPEGTests {
+    init() throws { try Vips.start(concurrency: 1) }
+
+    static func path(_ name: String) -> String {
+        VipsImageTests.corpus.appendingPathComponent(name).path
+    }
+
+    @Test("decodes the pixels libvips' loader gives, at every DCT scale, colour and grey",
+          arguments: ["photos/nature/Storm.jpg", "photos/formats/gray.jpg", "photos/cameras/ricoh-rdc5300.jpg",
+                      "photos/orientation/Landscape_6.jpg"])
+    func decodesAsLibvips(_ name: String) throws {
+        for shrink in [1, 2, 4, 8] {
+            let ours = try #require(VipsImage.decodedPlainJPEG(Self.path(name), shrink: shrink), "\(name) at 1/\(shrink)")
+            let reference = try VipsImage.header(of: Self.path(name) + "[shrink=\(shrink)]").materialized()
+            #expect(ours.width == reference.width && ours.height == reference.height && ours.bands == reference.bands)
+            #expect(try ours.psnr(against: reference) == .infinity, "\(name) at 1/\(shrink): not libvips' pixels")
+        }
+    }
+
+    @Test("CMYK and damaged files are left to libvips",
+          arguments: ["photos/formats/cmyk.jpg", "bad/truncated.jpg", "bad/corrupted.jpg", "bad/not-an-image.jpg",
+                      "bad/zero-bytes.jpg", "no-such-file.jpg"])
+    func leavesOthersToLibvips(_ name: String) {
+        #expect(VipsImage.decodedPlainJPEG(Self.path(name), shrink: 2) == nil, "\(name)")
+    }
+
+    @Test("encodes the bytes libvips' saver writes: baseline, progressive, 4:2:0, 4:4:4, grey",
+          arguments: ["photos/nature/Storm.jpg", "photos/formats/gray.jpg"])
+    func encodesAsLibvips(_ name: String) throws {
+        let image = try #require(VipsImage.decodedPlainJPEG(Self.path(name), shrink: 4))
+        for (progressive, subsample420) in [(false, true), (true, true), (false, false), (true, false)] {
+            let settings = EncodeSettings.jpeg(quality: 85, progressive: progressive, subsample420: subsample420)
+            let ours = try image.plainJPEG(quality: 85, progressive: progressive, subsample420: subsample420)
+            #expect(try image.encoded(settings) == ours, "encoded(_:) takes the direct path")
+            #expect(ours == (try image.encodedByLibvips(settings)), "\(name), \(settings): not libvips' bytes")
+        }
+    }
+
+    @Test("pixels not in memory, or with alpha, go through libvips' saver")
+    func othersGoThroughLibvips() throws {
+        let lazy = try VipsImage.header(of: Self.path("photos/nature/Storm.jpg"))
+        #expect(throws: VipsError.self) { try lazy.plainJPEG(quality: 85, progressive: false, subsample420: true) }
+        let alpha = try VipsImage.header(of: Self.path("photos/formats/transparent.png")).materialized()
+        #expect(throws: VipsError.self) { try alpha.plainJPEG(quality: 85, progressive: false, subsample420: true) }
+        #expect(try !alpha.flattened().encoded(.jpeg(quality: 85, progressive: false, subsample420: true)).isEmpty)
+    }
+}
