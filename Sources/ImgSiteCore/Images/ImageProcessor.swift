@@ -130,13 +130,13 @@ struct ImageProcessor: Sendable {
     /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized by
     /// the shim and turned upright, when nothing but its pixels is kept: libvips'
     /// pipelines cost more than libjpeg itself on a photo made 800 wide.
-    /// Nil when the file is anything else or damaged (libvips' path then
-    /// decodes it and words the message), or when lanes would split the
-    /// resize of one photo (`imgsite watch`), which libvips' path does.
+    /// Nil when the file is anything else or damaged: libvips' path then
+    /// decodes it and words the message. Taken whatever the lanes, so a
+    /// file's bytes never depend on how many photos were built beside it.
     private func decodePlainJPEG(
         _ file: String, displayPath: String, shrink: Int, width: Int, header: SourceHeader
     ) throws(BuildError) -> VipsImage? {
-        guard header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform, lanes == 1,
+        guard header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform,
               settings.metadata == .strip, let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink)
         else { return nil }
         do {
