@@ -28,21 +28,25 @@ struct SiteWriter: Sendable {
         }
     }
 
-    /// `afterEach` runs once each file is in place.
-    func write(_ files: [OutputFile], afterEach: () -> Void = {}) throws(BuildError) {
+    /// `afterEach` runs once each file is in place. `workers` threads write
+    /// side by side (a build's pages, its last work).
+    func write(_ files: [OutputFile], workers: Int = 1, afterEach: @escaping @Sendable () -> Void = {}) throws(BuildError) {
         guard !files.isEmpty else { return }
         do {
             try store.recordWriting(files.map(\.path))
         } catch {
             throw BuildError(.write, path: files[0].path, "cannot be recorded in the build database: \(error)")
         }
-        for file in files {
+        let root = root
+        let failures = WorkerPool.map(files, workers: workers) { file -> BuildError? in
             do {
                 try AtomicWriter.write(file.data, to: root.appendingPathComponent(file.path))
             } catch {
-                throw BuildError(.write, path: file.path, "cannot be written: \(error.localizedDescription)")
+                return BuildError(.write, path: file.path, "cannot be written: \(error.localizedDescription)")
             }
             afterEach()
+            return nil
         }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 }

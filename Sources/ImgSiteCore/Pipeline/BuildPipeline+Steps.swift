@@ -165,18 +165,22 @@ extension BuildPipeline {
             } catch {
                 throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be read: \(error)")
             }
-            var files: [OutputFile] = []
             rendered += pending.count
-            for page in pending {
-                let data = Data(try renderer.render(page.spec, results: results).utf8)
-                if (try? Data(contentsOf: output.appendingPathComponent(page.spec.path))) != data {
-                    files.append(OutputFile(path: page.spec.path, data: data))
+            // On every core: pages are the last work of a build.
+            let renderer = renderer
+            let made = WorkerPool.map(pending, workers: options.jobs) { page -> Result<OutputFile?, BuildError> in
+                Result { () throws(BuildError) -> OutputFile? in
+                    let data = Data(try renderer.render(page.spec, results: results).utf8)
+                    let unchanged = (try? Data(contentsOf: output.appendingPathComponent(page.spec.path))) == data
+                    return unchanged ? nil : OutputFile(path: page.spec.path, data: data)
                 }
             }
-            try writer.write(files) {
-                written += 1
-                FaultInjection.point("page")
+            var files: [OutputFile] = []
+            for page in made {
+                if let file = try page.get() { files.append(file) }
             }
+            try writer.write(files, workers: options.jobs) { FaultInjection.point("page") }
+            written += files.count
             do {
                 try store.recordPages(pending.map { ($0.spec.path, $0.digest) })
             } catch {

@@ -9,7 +9,7 @@ public struct RenderedFile: Sendable, Equatable {
 
 /// Renders the gallery's files (`PageSpec`) with the theme's templates: the
 /// stylesheet, album pages and photo pages.
-public struct SiteRenderer {
+public struct SiteRenderer: Sendable {
     public var library: MustacheLibrary
     public var layout: ThemeLayout
     public var siteTitle: String
