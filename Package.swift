@@ -27,8 +27,9 @@ let package = Package(
         // zlib, for the gzip of `--archive` (libvips already depends on it).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
-        // libjpeg-turbo directly for plain JPEGs (libjpeg-dev comes with libvips-dev).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+        // libjpeg-turbo directly for plain JPEGs, GModule for libvips' modules
+        // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gmodule-2.0")]),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
         .target(
             name: "ImgSiteCore",

@@ -21,10 +21,20 @@ public enum FailOn: Sendable {
 
 extension VipsImage {
     /// Opens a file lazily: only the header is read, no pixels are decoded.
+    /// A file none of the loaders at hand reads is tried again once
+    /// libvips' other modules (PDF, slides, ImageMagick) are loaded.
     public static func header(of path: String) throws(VipsError) -> VipsImage {
-        try make("load", path: path) { out in
-            out.pointee = imgsite_vips_open_header(path)
-            return out.pointee == nil ? -1 : 0
+        let open = { () throws(VipsError) -> VipsImage in
+            try make("load", path: path) { out in
+                out.pointee = imgsite_vips_open_header(path)
+                return out.pointee == nil ? -1 : 0
+            }
+        }
+        do {
+            return try open()
+        } catch {
+            guard imgsite_vips_load_other_modules() != 0 else { throw error }
+            return try open()
         }
     }
 

@@ -13,6 +13,16 @@
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.
 int imgsite_vips_start(const char *argv0, int concurrency);
 
+/// vips_init with only the modules imgsite needs at once (HEIF, JPEG XL),
+/// found beside libvips; the others wait for imgsite_vips_load_other_modules
+/// (modules.c). With VIPSHOME set, libvips loads its modules as usual.
+int imgsite_vips_init_with_needed_modules(const char *argv0);
+
+/// Loads every other module (PDF, slides, ImageMagick), once, for a file
+/// that libvips' core and the needed modules cannot read. 1 if they were
+/// loaded by this call, 0 if they already were (or libvips loads them).
+int imgsite_vips_load_other_modules(void);
+
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).
 void imgsite_vips_show_warnings(int show);
