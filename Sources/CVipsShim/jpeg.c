@@ -3,7 +3,7 @@
 // libvips spends more around libjpeg than libjpeg itself spends on a photo
 // made 800 px wide: a pipeline per load and per save, region buffers, and
 // hand-offs between its threads. For the common case (an 8-bit YCbCr or
-// grey JPEG, no profile to apply, upright, nothing kept but the pixels)
+// grey JPEG, no profile to apply, nothing kept but the pixels)
 // these calls do the same work with the same settings as vips_jpegload
 // (`shrink`) and vips_jpegsave (`strip`, `optimize_coding`), straight into
 // and out of an image in memory: the pixels and the encoded bytes are the
@@ -48,11 +48,9 @@ static void errors_init(ErrorJump *error) {
 static int decode_into(struct jpeg_decompress_struct *cinfo, VipsImage *image) {
   while (cinfo->output_scanline < cinfo->output_height) {
     JSAMPROW rows[16];
-    int count = cinfo->rec_outbuf_height < 16 ? cinfo->rec_outbuf_height : 16;
-    for (int i = 0; i < count; i++) {
-      int y = cinfo->output_scanline + i;
-      rows[i] = VIPS_IMAGE_ADDR(image, 0, y < (int)cinfo->output_height ? y : (int)cinfo->output_height - 1);
-    }
+    int count = (int)(cinfo->output_height - cinfo->output_scanline);
+    if (count > 16) count = 16;
+    for (int i = 0; i < count; i++) rows[i] = VIPS_IMAGE_ADDR(image, 0, cinfo->output_scanline + i);
     if (jpeg_read_scanlines(cinfo, rows, count) == 0) return -1;
   }
   return 0;

@@ -127,6 +127,11 @@ struct ImageProcessor: Sendable {
         }
     }
 
+    /// Pixels the direct path decodes whole at full size (48 MB of RGB); a
+    /// larger photo that cannot shrink on load keeps libvips' thumbnail,
+    /// which streams it.
+    static let largestWholeDecode = 16_000_000
+
     /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized by
     /// the shim and turned upright, when nothing but its pixels is kept: libvips'
     /// pipelines cost more than libjpeg itself on a photo made 800 wide.
@@ -137,11 +142,12 @@ struct ImageProcessor: Sendable {
         _ file: String, displayPath: String, shrink: Int, width: Int, header: SourceHeader
     ) throws(BuildError) -> VipsImage? {
         guard header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform,
-              settings.metadata == .strip, let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink)
+              settings.metadata == .strip, shrink > 1 || header.width * header.height <= Self.largestWholeDecode,
+              let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink)
         else { return nil }
         do {
             // Resized as stored, then turned: the turn moves the fewest pixels.
-            let (width, height) = (width, header.height(atWidth: width))
+            let height = header.height(atWidth: width)
             let sideways = (5...8).contains(header.orientation)
             let stored = try decoded.downsized(toWidth: sideways ? height : width, height: sideways ? width : height)
             return try stored.upright(fromOrientation: header.orientation)
