@@ -1,5 +1,6 @@
-// libvips' loadable modules, loaded by imgsite: the two it needs at once,
-// the others only when a file is not read without them.
+// libvips' loadable modules, loaded by imgsite only when needed: HEIF and
+// JPEG XL when a build reads or writes those formats, the others when a
+// file is not read without them.
 //
 // vips_init loads every module in its folder: on Debian, HEIF and JPEG XL
 // but also PDF (poppler), slides (openslide) and ImageMagick, whose
@@ -15,10 +16,16 @@
 // The modules' folder (beside libvips itself), or NULL when libvips loads
 // its modules itself (VIPSHOME set by the user, or no such folder).
 static char *folder = NULL;
-static int others_loaded = 0;
-static GMutex others_lock;
+static int codecs_loaded = 0, others_loaded = 0;
+static GMutex modules_lock;
 
-static const char *const needed[] = {"vips-heif.so", "vips-jxl.so"};
+static const char *const codecs[] = {"vips-heif.so", "vips-jxl.so"};
+
+static int is_codec(const char *name) {
+  for (size_t i = 0; i < G_N_ELEMENTS(codecs); i++)
+    if (strcmp(name, codecs[i]) == 0) return 1;
+  return 0;
+}
 
 static void load(const char *name) {
   char *path = g_build_filename(folder, name, NULL);
@@ -41,7 +48,7 @@ static char *folder_beside_libvips(void) {
   return NULL;
 }
 
-int imgsite_vips_init_with_needed_modules(const char *argv0) {
+int imgsite_vips_init_without_modules(const char *argv0) {
   if (!g_getenv("VIPSHOME")) folder = folder_beside_libvips();
   // A prefix with no modules: vips_init then loads none.
   if (!folder) return VIPS_INIT(argv0);
@@ -50,26 +57,25 @@ int imgsite_vips_init_with_needed_modules(const char *argv0) {
   // libvips keeps the prefix it found; processes started later (a test's
   // imgsite, a hook) must not inherit the made-up one.
   g_unsetenv("VIPSHOME");
-  if (result) return -1;
-  for (size_t i = 0; i < G_N_ELEMENTS(needed); i++) load(needed[i]);
-  return 0;
+  return result ? -1 : 0;
 }
 
-int imgsite_vips_load_other_modules(void) {
+int imgsite_vips_load_modules(int all) {
   if (!folder) return 0;
-  g_mutex_lock(&others_lock);
-  int loaded_now = !others_loaded;
-  if (loaded_now) {
+  g_mutex_lock(&modules_lock);
+  int loaded_now = 0;
+  if (!codecs_loaded) {
+    for (size_t i = 0; i < G_N_ELEMENTS(codecs); i++) load(codecs[i]);
+    codecs_loaded = loaded_now = 1;
+  }
+  if (all && !others_loaded) {
     GDir *dir = g_dir_open(folder, 0, NULL);
     const char *name;
-    while (dir && (name = g_dir_read_name(dir))) {
-      int is_needed = 0;
-      for (size_t i = 0; i < G_N_ELEMENTS(needed); i++) is_needed |= strcmp(name, needed[i]) == 0;
-      if (!is_needed && g_str_has_suffix(name, "." G_MODULE_SUFFIX)) load(name);
-    }
+    while (dir && (name = g_dir_read_name(dir)))
+      if (!is_codec(name) && g_str_has_suffix(name, "." G_MODULE_SUFFIX)) load(name);
     if (dir) g_dir_close(dir);
-    others_loaded = 1;
+    others_loaded = loaded_now = 1;
   }
-  g_mutex_unlock(&others_lock);
+  g_mutex_unlock(&modules_lock);
   return loaded_now;
 }

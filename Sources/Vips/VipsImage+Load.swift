@@ -21,8 +21,8 @@ public enum FailOn: Sendable {
 
 extension VipsImage {
     /// Opens a file lazily: only the header is read, no pixels are decoded.
-    /// A file none of the loaders at hand reads is tried again once
-    /// libvips' other modules (PDF, slides, ImageMagick) are loaded.
+    /// A file none of the loaders at hand reads is tried again once every
+    /// libvips module (HEIF, PDF, slides, ImageMagick…) is loaded.
     public static func header(of path: String) throws(VipsError) -> VipsImage {
         let open = { () throws(VipsError) -> VipsImage in
             try make("load", path: path) { out in
@@ -33,7 +33,7 @@ extension VipsImage {
         do {
             return try open()
         } catch {
-            guard imgsite_vips_load_other_modules() != 0 else { throw error }
+            guard imgsite_vips_load_modules(1) != 0 else { throw error }
             return try open()
         }
     }
@@ -89,14 +89,18 @@ extension VipsImage {
     /// libvips reads the buffer lazily without copying it, so the pixels are
     /// decoded here, while `bytes` is alive.
     public static func decode(_ bytes: [UInt8]) throws(VipsError) -> VipsImage {
-        let decoded = bytes.withUnsafeBytes { buffer in
-            Result { () throws(VipsError) in
-                try make("load buffer") { out in
-                    out.pointee = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count)
-                    return out.pointee == nil ? -1 : 0
-                }.materialized()
+        let decode = { () -> Result<VipsImage, VipsError> in
+            bytes.withUnsafeBytes { buffer in
+                Result { () throws(VipsError) in
+                    try make("load buffer") { out in
+                        out.pointee = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count)
+                        return out.pointee == nil ? -1 : 0
+                    }.materialized()
+                }
             }
         }
+        let decoded = decode()
+        if case .failure = decoded, imgsite_vips_load_modules(1) != 0 { return try decode().get() }
         return try decoded.get()
     }
 

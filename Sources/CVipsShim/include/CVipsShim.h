@@ -13,15 +13,15 @@
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.
 int imgsite_vips_start(const char *argv0, int concurrency);
 
-/// vips_init with only the modules imgsite needs at once (HEIF, JPEG XL),
-/// found beside libvips; the others wait for imgsite_vips_load_other_modules
-/// (modules.c). With VIPSHOME set, libvips loads its modules as usual.
-int imgsite_vips_init_with_needed_modules(const char *argv0);
+/// vips_init without libvips' modules, found beside libvips and loaded by
+/// imgsite_vips_load_modules (modules.c). With VIPSHOME set, libvips loads
+/// its modules as usual.
+int imgsite_vips_init_without_modules(const char *argv0);
 
-/// Loads every other module (PDF, slides, ImageMagick), once, for a file
-/// that libvips' core and the needed modules cannot read. 1 if they were
-/// loaded by this call, 0 if they already were (or libvips loads them).
-int imgsite_vips_load_other_modules(void);
+/// Loads the HEIF and JPEG XL modules, and with `all` every other one (PDF,
+/// slides, ImageMagick), each once. 1 if this call loaded any, else 0
+/// (already loaded, or libvips loads them).
+int imgsite_vips_load_modules(int all);
 
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).

@@ -86,7 +86,9 @@ extension BuildPipeline {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         do {
             // jobs × libvips threads ≤ cores: parallel images beat parallel tiles.
-            try Vips.start(concurrency: max(1, cores / options.jobs))
+            // HEIF and JPEG XL (libvips modules, 11 ms) only when read or written.
+            let heif = stale.contains { ["heic", "heif", "avif"].contains(($0.source.relativePath as NSString).pathExtension.lowercased()) }
+            try Vips.start(concurrency: max(1, cores / options.jobs), codecModules: heif || settings.writesModuleFormats)
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
         }

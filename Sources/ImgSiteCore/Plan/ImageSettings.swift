@@ -26,6 +26,12 @@ public struct ImageSettings: Sendable, Hashable {
     /// computed once (every image compares against it).
     public let key: String
 
+    /// Whether files are written in a format whose libvips encoder is a
+    /// module (AVIF, JPEG XL), loaded only then (`Vips.start`).
+    var writesModuleFormats: Bool {
+        (formats + [denseFormat].compactMap { $0 }).contains { $0 == .avif || $0 == .jxl }
+    }
+
     public init(config: SiteConfig, layout: ThemeLayout) {
         planner = WidthPlanner(
             layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep, wideStep: config.wideWidthStep)

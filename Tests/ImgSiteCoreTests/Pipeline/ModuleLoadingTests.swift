@@ -1,0 +1,30 @@
+import Foundation
+import ImgSiteCore
+import Testing
+
+/// libvips' HEIF and JPEG XL modules are loaded only when a build reads or
+/// writes those formats (`Vips.start(codecModules:)`); a file that needs
+/// one anyway still builds.
+@Suite struct ModuleLoadingTests {
+    @Test("a JPEG-only build still reads a HEIC named .jpg, and writes AVIF when asked")
+    func loadedWhenNeeded() throws {
+        let input = try Corpus.scratch()
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        try FileManager.default.copyItem(
+            at: Corpus.photo("formats/iphone-13-pro-max.heic"), to: input.appendingPathComponent("a/phone.jpg"))
+        let config = try Corpus.scratch("config").appendingPathComponent("imgsite.yml")
+        try "version: 1\nwidths: [200]\nformats: [jpeg]\ndense_format: false\nplaceholder: none\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        let output = try Corpus.scratch("site")
+        let environment = ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path]
+        let jpegOnly = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--config", config.path], environment: environment)
+        #expect(jpegOnly.status == 0 && jpegOnly.output.contains("built a/phone.jpg"), "\(jpegOnly.output) \(jpegOnly.errors)")
+
+        try "version: 1\nwidths: [200]\nformats: [avif, jpeg]\ndense_format: false\nplaceholder: none\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        let withAVIF = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--config", config.path], environment: environment)
+        #expect(withAVIF.status == 0, "\(withAVIF.output) \(withAVIF.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("a/_img").path)
+        #expect(files.filter { $0.hasSuffix(".avif") }.count == 2, "\(files)")
+    }
+}
