@@ -64,3 +64,14 @@ void imgsite_lanczos_mask_free(Mask *mask) {
   free(mask->first);
   free(mask->weights);
 }
+
+VipsImage *imgsite_lanczos_output(VipsImage *in, int width, int height) {
+  VipsImage *image = vips_image_new_memory();
+  if (!vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
+    image->Xsize = width;
+    image->Ysize = height;
+    if (!vips_image_write_prepare(image)) return image;
+  }
+  g_object_unref(image);
+  return NULL;
+}

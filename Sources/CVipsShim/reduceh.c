@@ -66,29 +66,21 @@ static int reduceh_memory(VipsImage *in, VipsImage **out, int width) {
   if (vips_image_wio_input(in)) return -1;
   const int bands = in->Bands, height = in->Ysize;
   Mask mask;
-  VipsImage *image = vips_image_new_memory();
   float *columns = malloc(sizeof(float) * in->Xsize * ROWS * bands);
   float *sum = malloc(sizeof(float) * ROWS * bands);
+  VipsImage *image = NULL;
   int status = imgsite_lanczos_mask_make(&mask, in->Xsize, width) || !columns || !sum;
   if (status) vips_error("imgsite_reduceh", "out of memory");
-  if (!status) status = vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL);
-  if (!status) {
-    image->Xsize = width;
-    status = vips_image_write_prepare(image);
-  }
-  const size_t in_stride = VIPS_IMAGE_SIZEOF_LINE(in), out_stride = VIPS_IMAGE_SIZEOF_LINE(image);
+  else if (!(image = imgsite_lanczos_output(in, width, height))) status = -1;
   for (int y = 0; !status && y < height; y += ROWS) {
     int rows = height - y < ROWS ? height - y : ROWS;
-    reduce_rows(VIPS_IMAGE_ADDR(in, 0, y), in_stride, VIPS_IMAGE_ADDR(image, 0, y), out_stride, rows, bands,
-                in->Xsize, width, &mask, columns, sum);
+    reduce_rows(VIPS_IMAGE_ADDR(in, 0, y), VIPS_IMAGE_SIZEOF_LINE(in), VIPS_IMAGE_ADDR(image, 0, y),
+                VIPS_IMAGE_SIZEOF_LINE(image), rows, bands, in->Xsize, width, &mask, columns, sum);
   }
   free(columns);
   free(sum);
   imgsite_lanczos_mask_free(&mask);
-  if (status) {
-    g_object_unref(image);
-    return -1;
-  }
+  if (status) return -1;
   *out = image;
   return 0;
 }

@@ -38,21 +38,14 @@ int imgsite_reducev(VipsImage *in, VipsImage **out, int height) {
   const size_t stride = VIPS_IMAGE_SIZEOF_LINE(in);
   Mask mask;
   float *sum = malloc(sizeof(float) * stride);
-  VipsImage *image = vips_image_new_memory();
+  VipsImage *image = NULL;
   int status = imgsite_lanczos_mask_make(&mask, in->Ysize, height) || !sum;
   if (status) vips_error("imgsite_reducev", "out of memory");
-  if (!status) status = vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL);
-  if (!status) {
-    image->Ysize = height;
-    status = vips_image_write_prepare(image);
-  }
+  else if (!(image = imgsite_lanczos_output(in, in->Xsize, height))) status = -1;
   if (!status) reduce_rows(VIPS_IMAGE_ADDR(in, 0, 0), stride, VIPS_IMAGE_ADDR(image, 0, 0), height, &mask, sum);
   free(sum);
   imgsite_lanczos_mask_free(&mask);
-  if (status) {
-    g_object_unref(image);
-    return -1;
-  }
+  if (status) return -1;
   *out = image;
   return 0;
 }

@@ -37,8 +37,10 @@ extension VipsImage {
         if case let .jpeg(quality, progressive, subsample420) = settings, !keepMetadata, imgsite_jpeg_encodable(pointer) != 0 {
             return try plainJPEG(quality: quality, progressive: progressive, subsample420: subsample420)
         }
-        if case .avif = settings { _ = imgsite_vips_load_modules(0) }
-        if case .jxl = settings { _ = imgsite_vips_load_modules(0) }
+        switch settings {
+        case .avif, .jxl: _ = imgsite_vips_load_modules(0)  // their savers are libvips modules
+        default: break
+        }
         return try encodedByLibvips(settings, keepMetadata: keepMetadata)
     }
 

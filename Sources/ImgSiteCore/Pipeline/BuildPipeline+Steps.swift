@@ -87,7 +87,7 @@ extension BuildPipeline {
         do {
             // jobs × libvips threads ≤ cores: parallel images beat parallel tiles.
             // HEIF and JPEG XL (libvips modules, 11 ms) only when read or written.
-            let heif = stale.contains { ["heic", "heif", "avif"].contains(($0.source.relativePath as NSString).pathExtension.lowercased()) }
+            let heif = stale.contains { LoaderMessage.familyOfExtension[($0.source.relativePath as NSString).pathExtension.lowercased()] == "heif" }
             try Vips.start(concurrency: max(1, cores / options.jobs), codecModules: heif || settings.writesModuleFormats)
         } catch {
             throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
