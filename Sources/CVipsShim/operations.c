@@ -28,13 +28,17 @@ static int thumbnail_loaded(VipsImage *loaded, VipsImage **out, int width, int h
 int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
                                       int to_srgb, int shrink, int *pending_width) {
   *pending_width = 0;
-  VipsImage *loaded;
-  // Random access (the default): the shrunk image is decoded whole on first
-  // use, so any number of lanes may read its strips in any order. Sequential
-  // access failed them with "out of order read" (vips_thumbnail guards its
-  // own sequential loads with a line cache; this load has none).
-  if (vips_jpegload(path, &loaded, "shrink", shrink, "fail_on", fail_on, NULL))
+  VipsImage *streamed, *loaded;
+  // Decoded whole into memory here, top to bottom on this thread, so any
+  // number of lanes may then read its strips in any order, and libjpeg's
+  // complaints about a damaged file reach this thread's message capture.
+  // libvips' random-access load decoded on its own worker threads, where
+  // the reason was lost ("unknown libvips error").
+  if (vips_jpegload(path, &streamed, "shrink", shrink, "fail_on", fail_on, "access", VIPS_ACCESS_SEQUENTIAL, NULL))
     return -1;
+  int failed = imgsite_vips_materialize(streamed, &loaded);
+  g_object_unref(streamed);
+  if (failed) return -1;
   int orientation = vips_image_get_typeof(loaded, VIPS_META_ORIENTATION) ? vips_image_get_orientation(loaded) : 1;
   int result;
   if (orientation > 1 || !imgsite_reduceh_eligible(loaded, width)) {
