@@ -105,7 +105,8 @@ int imgsite_reducev(VipsImage *in, VipsImage **out, int height);
 int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height);
 
 /// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
-/// the caller to stay at or above the target), random access, then
+/// the caller to stay at or above the target), decoded into memory on this
+/// thread (so its messages are this thread's), then
 /// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
 /// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
 /// Left at its full width when imgsite_reduceh can finish it (upright,
