@@ -1,4 +1,5 @@
-// Lanczos-3 weights, as libvips' reduce computes them (lanczos.h).
+// Lanczos-3 weights, as libvips' reduce computes them, in fixed point
+// (lanczos.h).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,27 @@ static double lanczos3(double x) {
   return fabs(x) < 3.0 ? sinc(x) * sinc(x / 3.0) : 0.0;
 }
 
+// `w` / `sum` in 14-bit fixed point, rounded, with the rounding's total
+// error given to the largest weight so that the window sums to exactly one:
+// a flat area stays exactly its colour.
+static void fixed_point(const double *w, double sum, int16_t *k, int count) {
+  const int one = 1 << IMGSITE_LANCZOS_BITS;
+  int total = 0, largest = 0;
+  for (int i = 0; i < count; i++) {
+    k[i] = (int16_t)lrint(w[i] / sum * one);
+    total += k[i];
+    if (k[i] > k[largest]) largest = i;
+  }
+  k[largest] += one - total;
+}
+
 int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
   double scale = (double)in_width / out_width;
   double support = 3.0 * scale;
   mask->taps = (int)ceil(support) * 2 + 1;
   if (mask->taps > in_width) mask->taps = in_width;
   mask->first = malloc(sizeof(int) * out_width);
-  mask->weights = calloc((size_t)out_width * mask->taps, sizeof(float));
+  mask->weights = calloc((size_t)out_width * mask->taps, sizeof(int16_t));
   double *w = malloc(sizeof(double) * mask->taps);
   if (!mask->first || !mask->weights || !w) {
     free(w);
@@ -44,15 +59,15 @@ int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
       w[i - lo] = lanczos3((i + 0.5 - centre) / scale);
       sum += w[i - lo];
     }
-    float *k = mask->weights + (size_t)x * mask->taps;
-    for (int i = 0; i < hi - lo; i++) k[i] = (float)(w[i] / sum);
+    int16_t *k = mask->weights + (size_t)x * mask->taps;
+    fixed_point(w, sum, k, hi - lo);
     // Windows are `taps` long; one cut short by the right edge starts
     // earlier instead, with zero weights in front.
     int start = hi - mask->taps;
     if (start < 0) start = 0;
     if (start < lo) {
-      memmove(k + (lo - start), k, sizeof(float) * (hi - lo));
-      memset(k, 0, sizeof(float) * (lo - start));
+      memmove(k + (lo - start), k, sizeof(int16_t) * (hi - lo));
+      memset(k, 0, sizeof(int16_t) * (lo - start));
     }
     mask->first[x] = start;
   }

@@ -3,14 +3,20 @@
 #ifndef IMGSITE_LANCZOS_H
 #define IMGSITE_LANCZOS_H
 
+#include <stdint.h>
 #include <vips/vips.h>
 
+// Weights in fixed point with 14 fractional bits: a pixel times a weight
+// fits 16 bits each side of the multiply, and a whole window's sum 32.
+#define IMGSITE_LANCZOS_BITS 14
+#define IMGSITE_LANCZOS_HALF (1 << (IMGSITE_LANCZOS_BITS - 1))
+
 // For each output pixel along one axis: its first input pixel and `taps`
-// weights (zero past its window), summing to one.
+// weights (zero past its window), summing to exactly 1 << 14.
 typedef struct {
   int taps;
   int *first;
-  float *weights;
+  int16_t *weights;
 } Mask;
 
 // Weights taking `in_size` pixels to `out_size` (smaller) with pixel
@@ -22,9 +28,9 @@ void imgsite_lanczos_mask_free(Mask *mask);
 // ready for its pixels; NULL (with a libvips error) on failure.
 VipsImage *imgsite_lanczos_output(VipsImage *in, int width, int height);
 
-// A float sum, rounded half up and clamped to 0-255 as libvips does.
-static inline unsigned char imgsite_lanczos_clamp(float v) {
-  return (unsigned char)(v <= 0.0f ? 0 : v >= 255.0f ? 255 : (int)v);
-}
+// out[i] = the sum over t < taps of weights[t] × lines[t × step + i], for
+// i < count: rounded half up and clamped to 0-255 (lanczos_sum.c).
+void imgsite_lanczos_sum(const VipsPel *lines, size_t step, const int16_t *weights, int taps, VipsPel *out,
+                         size_t count);
 
 #endif

@@ -4,57 +4,45 @@
 // scalar loop (reduceh; SIMD came in 8.15), and that loop was 19 % of the
 // CPU of `make bench-peers`' work. Here the rows are transposed a strip at
 // a time, so each output column is a weighted sum of whole input columns:
-// a plain loop over contiguous floats that the compiler vectorises: 2.5-3x
-// faster than libvips' reduceh. Same kernel, centre alignment and order
-// (vertical first) as libvips' resize, but the whole kernel at every factor
-// where libvips box-shrinks by the whole part of factors of 4 and more
-// first; the two differ by 41-64 dB PSNR on the corpus (VipsResizeTests).
+// the same fixed-point loop as the vertical pass (lanczos_sum.c). Same
+// kernel, centre alignment and order (vertical first) as libvips' resize,
+// but the whole kernel at every factor where libvips box-shrinks by the
+// whole part of factors of 4 and more first; the two differ by 41-64 dB
+// PSNR on the corpus (VipsResizeTests).
 #include <stdlib.h>
 
 #include "CVipsShim.h"
 #include "lanczos.h"
 
 // Rows filtered at once: the transposed strip stays in the L2 cache and
-// the inner loop runs over ROWS × bands contiguous bytes.
+// each sum runs over ROWS × bands contiguous bytes.
 #define ROWS 32
 
 // Filters `rows` rows of `in` (`in_width` pixels of `bands` bytes) into
-// `out` (`out_width` pixels): transposed, so each output column is a sum of
-// whole input columns, a loop the compiler vectorises. Inlined per band
-// count, so the copies in and out unroll.
+// `out` (`out_width` pixels), through `columns` (the strip transposed) and
+// `sum` (one output column). Inlined per band count, so the copies in and
+// out unroll.
 static inline __attribute__((always_inline)) void
 reduce_strip(const VipsPel *in, size_t in_stride, VipsPel *out, size_t out_stride, int rows, const int bands,
-             int in_width, int out_width, const Mask *mask, float *columns, float *sum) {
+             int in_width, int out_width, const Mask *mask, VipsPel *columns, VipsPel *sum) {
   const int line = rows * bands;
   for (int x = 0; x < in_width; x++) {
-    float *column = columns + (size_t)x * line;
+    VipsPel *column = columns + (size_t)x * line;
     const VipsPel *p = in + x * bands;
     for (int y = 0; y < rows; y++)
       for (int b = 0; b < bands; b++) column[y * bands + b] = p[y * in_stride + b];
   }
   for (int x = 0; x < out_width; x++) {
-    const float *k = mask->weights + (size_t)x * mask->taps;
-    const float *c = columns + (size_t)mask->first[x] * line;
-    for (int i = 0; i < line; i++) sum[i] = 0.5f;  // rounds, with the truncation below
-    for (int t = 0; t < mask->taps; t++) {
-      const float weight = k[t];
-      const float *column = c + (size_t)t * line;
-      for (int i = 0; i < line; i++) sum[i] += weight * column[i];
-    }
+    imgsite_lanczos_sum(columns + (size_t)mask->first[x] * line, line, mask->weights + (size_t)x * mask->taps,
+                        mask->taps, sum, line);
     VipsPel *q = out + x * bands;
     for (int y = 0; y < rows; y++)
-      for (int b = 0; b < bands; b++) {
-        float v = sum[y * bands + b];
-        q[y * out_stride + b] = imgsite_lanczos_clamp(v);
-      }
+      for (int b = 0; b < bands; b++) q[y * out_stride + b] = sum[y * bands + b];
   }
 }
 
-// Built for AVX2 too, picked at load time (as reducev.c's pass; no FMA,
-// so the bytes are the same on every machine).
-__attribute__((target_clones("avx2", "default"))) static void
-reduce_rows(const VipsPel *in, size_t in_stride, VipsPel *out, size_t out_stride, int rows, int bands,
-            int in_width, int out_width, const Mask *mask, float *columns, float *sum) {
+static void reduce_rows(const VipsPel *in, size_t in_stride, VipsPel *out, size_t out_stride, int rows, int bands,
+                        int in_width, int out_width, const Mask *mask, VipsPel *columns, VipsPel *sum) {
   switch (bands) {
   case 1: reduce_strip(in, in_stride, out, out_stride, rows, 1, in_width, out_width, mask, columns, sum); break;
   case 3: reduce_strip(in, in_stride, out, out_stride, rows, 3, in_width, out_width, mask, columns, sum); break;
@@ -66,8 +54,8 @@ static int reduceh_memory(VipsImage *in, VipsImage **out, int width) {
   if (vips_image_wio_input(in)) return -1;
   const int bands = in->Bands, height = in->Ysize;
   Mask mask;
-  float *columns = malloc(sizeof(float) * in->Xsize * ROWS * bands);
-  float *sum = malloc(sizeof(float) * ROWS * bands);
+  VipsPel *columns = malloc((size_t)in->Xsize * ROWS * bands);
+  VipsPel *sum = malloc((size_t)ROWS * bands);
   VipsImage *image = NULL;
   int status = imgsite_lanczos_mask_make(&mask, in->Xsize, width) || !columns || !sum;
   if (status) vips_error("imgsite_reduceh", "out of memory");
