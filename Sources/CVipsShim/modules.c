@@ -57,7 +57,7 @@ int imgsite_vips_init_without_modules(const char *argv0) {
   // libvips keeps the prefix it found; processes started later (a test's
   // imgsite, a hook) must not inherit the made-up one.
   g_unsetenv("VIPSHOME");
-  return result ? -1 : 0;
+  return result;
 }
 
 int imgsite_vips_load_modules(int all) {

@@ -24,12 +24,17 @@ extension VipsImage {
     /// A file none of the loaders at hand reads is tried again once every
     /// libvips module (HEIF, PDF, slides, ImageMagick…) is loaded.
     public static func header(of path: String) throws(VipsError) -> VipsImage {
-        let open = { () throws(VipsError) -> VipsImage in
+        try withEveryModuleOnFailure { () throws(VipsError) in
             try make("load", path: path) { out in
                 out.pointee = imgsite_vips_open_header(path)
                 return out.pointee == nil ? -1 : 0
             }
         }
+    }
+
+    /// `open`, and if it fails while some libvips module (HEIF, PDF, slides,
+    /// ImageMagick…) is not loaded yet, `open` again once every one is.
+    private static func withEveryModuleOnFailure(_ open: () throws(VipsError) -> VipsImage) throws(VipsError) -> VipsImage {
         do {
             return try open()
         } catch {
@@ -89,19 +94,16 @@ extension VipsImage {
     /// libvips reads the buffer lazily without copying it, so the pixels are
     /// decoded here, while `bytes` is alive.
     public static func decode(_ bytes: [UInt8]) throws(VipsError) -> VipsImage {
-        let decode = { () -> Result<VipsImage, VipsError> in
-            bytes.withUnsafeBytes { buffer in
+        try withEveryModuleOnFailure { () throws(VipsError) in
+            try bytes.withUnsafeBytes { buffer in
                 Result { () throws(VipsError) in
                     try make("load buffer") { out in
                         out.pointee = imgsite_vips_open_buffer(buffer.baseAddress, buffer.count)
                         return out.pointee == nil ? -1 : 0
                     }.materialized()
                 }
-            }
+            }.get()
         }
-        let decoded = decode()
-        if case .failure = decoded, imgsite_vips_load_modules(1) != 0 { return try decode().get() }
-        return try decoded.get()
     }
 
     /// Computes every pixel now into memory, on this thread, so later
