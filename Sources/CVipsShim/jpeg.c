@@ -9,19 +9,10 @@
 // and out of an image in memory: the pixels and the encoded bytes are the
 // same as libvips' (VipsJPEGTests). Anything else returns -1 and the caller
 // takes libvips' path, which also gives the messages for damaged files.
-#include <setjmp.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-#include <jpeglib.h>
-
 #include "CVipsShim.h"
-
-// libjpeg reports errors by calling error_exit, which must not return.
-typedef struct {
-  struct jpeg_error_mgr manager;
-  jmp_buf jump;
-} ErrorJump;
+#include "jpeg_common.h"
 
 static void error_exit(j_common_ptr common) {
   ErrorJump *error = (ErrorJump *)common->err;
@@ -31,18 +22,34 @@ static void error_exit(j_common_ptr common) {
   longjmp(error->jump, 1);
 }
 
-// A warning (level -1) means damaged data: libvips' fail_on=warning stops
-// there, and so does this, leaving the file to libvips' path.
 static void emit_message(j_common_ptr common, int level) {
   if (level < 0) {
     common->err->error_exit(common);
   }
 }
 
-static void errors_init(ErrorJump *error) {
+void imgsite_jpeg_errors_init(ErrorJump *error) {
   jpeg_std_error(&error->manager);
   error->manager.error_exit = error_exit;
   error->manager.emit_message = emit_message;
+}
+
+void imgsite_jpeg_set_encoding(struct jpeg_compress_struct *cinfo, int width, int height, int components,
+                               J_COLOR_SPACE space, int quality, int progressive, int chroma_factor) {
+  cinfo->image_width = width;
+  cinfo->image_height = height;
+  cinfo->input_components = components;
+  cinfo->in_color_space = space;
+  jpeg_set_defaults(cinfo);
+  jpeg_set_quality(cinfo, quality, TRUE);
+  cinfo->optimize_coding = TRUE;
+  if (progressive) jpeg_simple_progression(cinfo);
+  if (components == 3) {
+    cinfo->comp_info[0].h_samp_factor = chroma_factor;
+    cinfo->comp_info[0].v_samp_factor = chroma_factor;
+  }
+  // With strip, vips_jpegsave writes no JFIF (nor any other) marker.
+  cinfo->write_JFIF_header = FALSE;
 }
 
 static int decode_into(struct jpeg_decompress_struct *cinfo, VipsImage *image) {
@@ -56,7 +63,9 @@ static int decode_into(struct jpeg_decompress_struct *cinfo, VipsImage *image) {
   return 0;
 }
 
-int imgsite_jpeg_decode(const char *path, int shrink, VipsImage **out) {
+int imgsite_jpeg_decompress(const char *path, int shrink, int (*read)(struct jpeg_decompress_struct *, VipsImage **),
+                            VipsImage **images, int count) {
+  for (int i = 0; i < count; i++) images[i] = NULL;
   FILE *file = fopen(path, "rb");
   if (!file) {
     vips_error("imgsite_jpeg", "cannot open %s", path);
@@ -65,37 +74,46 @@ int imgsite_jpeg_decode(const char *path, int shrink, VipsImage **out) {
   struct jpeg_decompress_struct cinfo;
   ErrorJump error;
   cinfo.err = &error.manager;
-  errors_init(&error);
-  // Volatile: read after longjmp.
-  VipsImage *volatile image = NULL;
+  imgsite_jpeg_errors_init(&error);
   if (setjmp(error.jump)) {
     jpeg_destroy_decompress(&cinfo);
     fclose(file);
-    if (image) g_object_unref(image);
+    for (int i = 0; i < count; i++)
+      if (images[i]) {
+        g_object_unref(images[i]);
+        images[i] = NULL;
+      }
     return -1;
   }
   jpeg_create_decompress(&cinfo);
   jpeg_stdio_src(&cinfo, file);
   jpeg_read_header(&cinfo, TRUE);
-  int grey = cinfo.jpeg_color_space == JCS_GRAYSCALE && cinfo.num_components == 1;
-  int colour = cinfo.jpeg_color_space == JCS_YCbCr && cinfo.num_components == 3;
-  if ((!grey && !colour) || (cinfo.data_precision != 8)) {
-    vips_error("imgsite_jpeg", "not a plain 8-bit YCbCr or grey JPEG");
-    longjmp(error.jump, 1);
-  }
   cinfo.scale_num = 1;
   cinfo.scale_denom = shrink;
-  cinfo.out_color_space = grey ? JCS_GRAYSCALE : JCS_RGB;
-  jpeg_start_decompress(&cinfo);
-  image = vips_image_new_memory();
-  vips_image_init_fields(image, cinfo.output_width, cinfo.output_height, cinfo.output_components, VIPS_FORMAT_UCHAR,
-                         VIPS_CODING_NONE, grey ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB, 1.0, 1.0);
-  if (vips_image_write_prepare(image) || decode_into(&cinfo, image)) longjmp(error.jump, 1);
+  if (read(&cinfo, images)) longjmp(error.jump, 1);
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
   fclose(file);
-  *out = image;
   return 0;
+}
+
+static int read_pixels(struct jpeg_decompress_struct *cinfo, VipsImage **image) {
+  int grey = cinfo->jpeg_color_space == JCS_GRAYSCALE && cinfo->num_components == 1;
+  int colour = cinfo->jpeg_color_space == JCS_YCbCr && cinfo->num_components == 3;
+  if ((!grey && !colour) || (cinfo->data_precision != 8)) {
+    vips_error("imgsite_jpeg", "not a plain 8-bit YCbCr or grey JPEG");
+    return -1;
+  }
+  cinfo->out_color_space = grey ? JCS_GRAYSCALE : JCS_RGB;
+  jpeg_start_decompress(cinfo);
+  *image = vips_image_new_memory();
+  vips_image_init_fields(*image, cinfo->output_width, cinfo->output_height, cinfo->output_components, VIPS_FORMAT_UCHAR,
+                         VIPS_CODING_NONE, grey ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB, 1.0, 1.0);
+  return vips_image_write_prepare(*image) || decode_into(cinfo, *image);
+}
+
+int imgsite_jpeg_decode(const char *path, int shrink, VipsImage **out) {
+  return imgsite_jpeg_decompress(path, shrink, read_pixels, out, 1);
 }
 
 int imgsite_jpeg_encodable(VipsImage *in) {
@@ -104,15 +122,12 @@ int imgsite_jpeg_encodable(VipsImage *in) {
          ((in->Bands == 3 && type == VIPS_INTERPRETATION_sRGB) || (in->Bands == 1 && type == VIPS_INTERPRETATION_B_W));
 }
 
-int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample) {
-  if (!imgsite_jpeg_encodable(in)) {
-    vips_error("imgsite_jpeg", "needs 8-bit sRGB or grey pixels in memory");
-    return -1;
-  }
+int imgsite_jpeg_compress(void **buf, size_t *len, void (*write)(struct jpeg_compress_struct *, const void *),
+                          const void *context) {
   struct jpeg_compress_struct cinfo;
   ErrorJump error;
   cinfo.err = &error.manager;
-  errors_init(&error);
+  imgsite_jpeg_errors_init(&error);
   unsigned char *volatile bytes = NULL;
   unsigned long length = 0;
   if (setjmp(error.jump)) {
@@ -122,33 +137,40 @@ int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int
   }
   jpeg_create_compress(&cinfo);
   jpeg_mem_dest(&cinfo, (unsigned char **)&bytes, &length);
-  cinfo.image_width = in->Xsize;
-  cinfo.image_height = in->Ysize;
-  cinfo.input_components = in->Bands;
-  cinfo.in_color_space = in->Bands == 1 ? JCS_GRAYSCALE : JCS_RGB;
-  jpeg_set_defaults(&cinfo);
-  jpeg_set_quality(&cinfo, quality, TRUE);
-  cinfo.optimize_coding = TRUE;
-  if (progressive) jpeg_simple_progression(&cinfo);
-  if (in->Bands == 3) {
-    // 4:2:0 (libjpeg's default) or 4:4:4, as subsample_mode on or off.
-    int factor = subsample ? 2 : 1;
-    cinfo.comp_info[0].h_samp_factor = factor;
-    cinfo.comp_info[0].v_samp_factor = factor;
-  }
-  // With strip, vips_jpegsave writes no JFIF (nor any other) marker.
-  cinfo.write_JFIF_header = FALSE;
-  jpeg_start_compress(&cinfo, TRUE);
-  while (cinfo.next_scanline < cinfo.image_height) {
-    JSAMPROW rows[16];
-    int count = 0;
-    for (; count < 16 && cinfo.next_scanline + count < cinfo.image_height; count++)
-      rows[count] = VIPS_IMAGE_ADDR(in, 0, cinfo.next_scanline + count);
-    jpeg_write_scanlines(&cinfo, rows, count);
-  }
+  write(&cinfo, context);
   jpeg_finish_compress(&cinfo);
   jpeg_destroy_compress(&cinfo);
   *buf = bytes;
   *len = length;
   return 0;
+}
+
+typedef struct {
+  VipsImage *in;
+  int quality, progressive, subsample;
+} Pixels;
+
+static void write_pixels(struct jpeg_compress_struct *cinfo, const void *context) {
+  const Pixels *pixels = context;
+  VipsImage *in = pixels->in;
+  // 4:2:0 (libjpeg's default) or 4:4:4, as subsample_mode on or off.
+  imgsite_jpeg_set_encoding(cinfo, in->Xsize, in->Ysize, in->Bands, in->Bands == 1 ? JCS_GRAYSCALE : JCS_RGB,
+                            pixels->quality, pixels->progressive, pixels->subsample ? 2 : 1);
+  jpeg_start_compress(cinfo, TRUE);
+  while (cinfo->next_scanline < cinfo->image_height) {
+    JSAMPROW rows[16];
+    int count = 0;
+    for (; count < 16 && cinfo->next_scanline + count < cinfo->image_height; count++)
+      rows[count] = VIPS_IMAGE_ADDR(in, 0, cinfo->next_scanline + count);
+    jpeg_write_scanlines(cinfo, rows, count);
+  }
+}
+
+int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample) {
+  if (!imgsite_jpeg_encodable(in)) {
+    vips_error("imgsite_jpeg", "needs 8-bit sRGB or grey pixels in memory");
+    return -1;
+  }
+  const Pixels pixels = {in, quality, progressive, subsample};
+  return imgsite_jpeg_compress(buf, len, write_pixels, &pixels);
 }

@@ -45,8 +45,10 @@ static void fixed_point(const double *w, double sum, int16_t *k, int count) {
   k[largest] += one - total;
 }
 
-int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
-  double scale = (double)in_width / out_width;
+int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width, const ImgsiteReduceAxis *axis) {
+  const ImgsiteReduceAxis lined_up = {(double)in_width / out_width, 0, 0, 0};
+  if (!axis) axis = &lined_up;
+  const double scale = axis->scale;
   double support = 3.0 * scale;
   mask->taps = (int)ceil(support) * 2 + 1;
   if (mask->taps > in_width) mask->taps = in_width;
@@ -58,8 +60,10 @@ int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
     return -1;
   }
   for (int x = 0; x < out_width; x++) {
-    // Pixel centres line up: output x covers input [x, x + 1) * scale.
-    double centre = (x + 0.5) * scale;
+    // Pixel centres line up: output x covers input [x, x + 1) * scale,
+    // unless the axis moves or bounds them.
+    double centre = (x + 0.5) * scale + axis->shift;
+    if (axis->high > 0) centre = centre < axis->low ? axis->low : centre > axis->high ? axis->high : centre;
     int lo = (int)floor(centre - support);
     int hi = (int)ceil(centre + support);
     if (lo < 0) lo = 0;
@@ -87,6 +91,10 @@ int imgsite_lanczos_mask_make(Mask *mask, int in_width, int out_width) {
 void imgsite_lanczos_mask_free(Mask *mask) {
   free(mask->first);
   free(mask->weights);
+}
+
+int imgsite_lanczos_eligible(VipsImage *in) {
+  return in->BandFmt == VIPS_FORMAT_UCHAR && (in->Bands == 1 || in->Bands == 3) && !vips_image_hasalpha(in);
 }
 
 VipsImage *imgsite_lanczos_output(VipsImage *in, int width, int height) {

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <vips/vips.h>
 
+#include "CVipsShim.h"
+
 // Weights in fixed point with 14 fractional bits: a pixel times a weight
 // fits 16 bits each side of the multiply, and a whole window's sum 32.
 #define IMGSITE_LANCZOS_BITS 14
@@ -19,10 +21,13 @@ typedef struct {
   int16_t *weights;
 } Mask;
 
-// Weights taking `in_size` pixels to `out_size` (smaller) with pixel
-// centres lined up. 0, or -1 when out of memory.
-int imgsite_lanczos_mask_make(Mask *mask, int in_size, int out_size);
+// Weights taking `in_size` pixels to `out_size` (smaller) on `axis` (NULL:
+// pixel centres lined up). 0, or -1 when out of memory.
+int imgsite_lanczos_mask_make(Mask *mask, int in_size, int out_size, const ImgsiteReduceAxis *axis);
 void imgsite_lanczos_mask_free(Mask *mask);
+
+// Whether the passes take `in`: 8-bit, one or three bands, no alpha.
+int imgsite_lanczos_eligible(VipsImage *in);
 
 // An image in memory with `in`'s fields and metadata, `width` × `height`,
 // ready for its pixels; NULL (with a libvips error) on failure.

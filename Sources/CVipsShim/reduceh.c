@@ -50,14 +50,14 @@ static void reduce_rows(const VipsPel *in, size_t in_stride, VipsPel *out, size_
   }
 }
 
-static int reduceh_memory(VipsImage *in, VipsImage **out, int width) {
+static int reduceh_memory(VipsImage *in, VipsImage **out, int width, const ImgsiteReduceAxis *axis) {
   if (vips_image_wio_input(in)) return -1;
   const int bands = in->Bands, height = in->Ysize;
   Mask mask;
   VipsPel *columns = malloc((size_t)in->Xsize * ROWS * bands);
   VipsPel *sum = malloc((size_t)ROWS * bands);
   VipsImage *image = NULL;
-  int status = imgsite_lanczos_mask_make(&mask, in->Xsize, width) || !columns || !sum;
+  int status = imgsite_lanczos_mask_make(&mask, in->Xsize, width, axis) || !columns || !sum;
   if (status) vips_error("imgsite_reduceh", "out of memory");
   else if (!(image = imgsite_lanczos_output(in, width, height))) status = -1;
   for (int y = 0; !status && y < height; y += ROWS) {
@@ -74,29 +74,37 @@ static int reduceh_memory(VipsImage *in, VipsImage **out, int width) {
 }
 
 int imgsite_reduceh_eligible(VipsImage *in, int width) {
-  return in->BandFmt == VIPS_FORMAT_UCHAR && (in->Bands == 1 || in->Bands == 3) && !vips_image_hasalpha(in) &&
-         width >= 1 && width < in->Xsize;
+  return imgsite_lanczos_eligible(in) && width >= 1 && width < in->Xsize;
 }
 
-int imgsite_reduceh(VipsImage *in, VipsImage **out, int width) {
+int imgsite_reduceh(VipsImage *in, VipsImage **out, int width, const ImgsiteReduceAxis *axis) {
   if (!imgsite_reduceh_eligible(in, width)) {
     vips_error("imgsite_reduceh", "needs 8-bit pixels without alpha, and a smaller width");
     return -1;
   }
-  return reduceh_memory(in, out, width);
+  return reduceh_memory(in, out, width, axis);
 }
 
-int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height) {
-  if (!imgsite_reduceh_eligible(in, width) || height > in->Ysize)
-    return imgsite_vips_thumbnail_image_exact(in, out, width, height);
+int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const ImgsiteReduceGrid *grid) {
+  if (!imgsite_lanczos_eligible(in) || width < 1 || height < 1 || width > in->Xsize || height > in->Ysize) {
+    vips_error("imgsite_reduce", "needs 8-bit pixels without alpha, and no larger a size");
+    return -1;
+  }
   // Vertically first, as libvips does, then horizontally: both here, on
   // pixels in memory (copy_memory only adds a reference to those already).
   VipsImage *memory = vips_image_copy_memory(in);
   if (!memory) return -1;
   VipsImage *vertical = memory;
-  int result = height < memory->Ysize ? imgsite_reducev(memory, &vertical, height) : 0;
-  if (!result) result = imgsite_reduceh(vertical, out, width);
+  int result = height < memory->Ysize ? imgsite_reducev(memory, &vertical, height, grid ? &grid->vertical : NULL) : 0;
+  if (!result && width < vertical->Xsize) result = imgsite_reduceh(vertical, out, width, grid ? &grid->horizontal : NULL);
+  else if (!result) *out = g_object_ref(vertical);
   if (vertical != memory) g_object_unref(vertical);
   g_object_unref(memory);
   return result;
+}
+
+int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height) {
+  if (!imgsite_reduceh_eligible(in, width) || height > in->Ysize)
+    return imgsite_vips_thumbnail_image_exact(in, out, width, height);
+  return imgsite_reduce(in, out, width, height, NULL);
 }

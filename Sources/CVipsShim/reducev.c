@@ -8,14 +8,14 @@
 #include "CVipsShim.h"
 #include "lanczos.h"
 
-int imgsite_reducev(VipsImage *in, VipsImage **out, int height) {
-  if (!imgsite_reduceh_eligible(in, 1) || height < 1 || height >= in->Ysize) {
+int imgsite_reducev(VipsImage *in, VipsImage **out, int height, const ImgsiteReduceAxis *axis) {
+  if (!imgsite_lanczos_eligible(in) || height < 1 || height >= in->Ysize) {
     vips_error("imgsite_reducev", "needs 8-bit pixels without alpha, and a smaller height");
     return -1;
   }
   if (vips_image_wio_input(in)) return -1;
   Mask mask;
-  if (imgsite_lanczos_mask_make(&mask, in->Ysize, height)) {
+  if (imgsite_lanczos_mask_make(&mask, in->Ysize, height, axis)) {
     imgsite_lanczos_mask_free(&mask);
     vips_error("imgsite_reducev", "out of memory");
     return -1;

@@ -81,7 +81,7 @@ extension VipsImage {
             imgsite_vips_jpeg_shrunk_vertical(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink), &pending)
         }.materialized(lanes: lanes)
         guard pending > 0 else { return image }
-        return try make("resize", path: path) { imgsite_reduceh(image.pointer, $0, pending) }
+        return try make("resize", path: path) { imgsite_reduceh(image.pointer, $0, pending, nil) }
     }
 
     /// Whether the image needs a colour transform to become sRGB: it embeds

@@ -92,13 +92,32 @@ int imgsite_vips_thumbnail_image_exact(VipsImage *in, VipsImage **out, int width
 /// no alpha, and narrower than it is.
 int imgsite_reduceh_eligible(VipsImage *in, int width);
 
+/// Where a reduce samples its input along one axis, in input pixels: output
+/// pixel x is centred at (x + 0.5) * scale + shift, kept within [low, high]
+/// when high > 0. Without one, centres line up (scale = the ratio of
+/// the sizes).
+typedef struct {
+  double scale, shift, low, high;
+} ImgsiteReduceAxis;
+
 /// `in` (pixels in memory, eligible) reduced to `width` with Lanczos-3, rows
-/// untouched: libvips' reduceh, vectorised. Returns an image in memory.
-int imgsite_reduceh(VipsImage *in, VipsImage **out, int width);
+/// untouched: libvips' reduceh, vectorised, on `axis` (NULL: centres lined
+/// up). Returns an image in memory.
+int imgsite_reduceh(VipsImage *in, VipsImage **out, int width, const ImgsiteReduceAxis *axis);
 
 /// `in` (pixels in memory, eligible) reduced to `height` rows with
-/// Lanczos-3, columns untouched. Returns an image in memory (reducev.c).
-int imgsite_reducev(VipsImage *in, VipsImage **out, int height);
+/// Lanczos-3, columns untouched, on `axis` as imgsite_reduceh. Returns an
+/// image in memory (reducev.c).
+int imgsite_reducev(VipsImage *in, VipsImage **out, int height, const ImgsiteReduceAxis *axis);
+
+typedef struct {
+  ImgsiteReduceAxis horizontal, vertical;
+} ImgsiteReduceGrid;
+
+/// `in` (8-bit, no alpha) reduced to `width` × `height`, neither larger
+/// than its own: imgsite_reducev then imgsite_reduceh, each only if its side
+/// shrinks, on `grid` (NULL: centres lined up). In memory.
+int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const ImgsiteReduceGrid *grid);
 
 /// As imgsite_vips_thumbnail_image_exact; by imgsite_reducev then
 /// imgsite_reduceh when `in` is eligible. In memory.
@@ -131,6 +150,22 @@ int imgsite_jpeg_encodable(VipsImage *in);
 /// (optimised Huffman tables; progressive; 4:2:0 when `subsample`, else
 /// 4:4:4). `*buf` is malloc'd: the caller frees it.
 int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample);
+
+// MARK: a JPEG's Y, Cb and Cr planes (jpeg_planes.c)
+
+/// The Y, Cb and Cr planes of an 8-bit YCbCr JPEG sampled 4:4:4, 4:2:2 or
+/// 4:2:0, at 1/`shrink` (1, 2, 4 or 8), each a one-band image in memory of
+/// the size libjpeg decodes it at (chroma may come at full size when
+/// scaled). -1 for any other JPEG and for any damage, as imgsite_jpeg_decode.
+int imgsite_jpeg_decode_planes(const char *path, int shrink, VipsImage **planes);
+
+/// A 4:2:0 JPEG of Y, Cb and Cr planes in memory, the chroma planes half
+/// the luma's size rounded up, with imgsite_jpeg_encode's other settings.
+/// `*buf` is malloc'd: the caller frees it.
+int imgsite_jpeg_encode_planes(VipsImage **planes, void **buf, size_t *len, int quality, int progressive);
+
+/// The planes imgsite_jpeg_encode_planes takes, as 8-bit sRGB in memory.
+int imgsite_jpeg_planes_to_rgb(VipsImage **planes, VipsImage **out);
 
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,

@@ -41,7 +41,11 @@ struct ImageProcessor: Sendable {
                 job, header: header, phase: phase, except: cached, placeholder: placeholder)
         case .still:
             let plan = settings.outputs(width: header.width, height: header.height, animation: nil, phase: phase)
-            return try encodeStills(job, header: header, plan: plan, specs: plan.specs.filter { !cached.contains($0) }, placeholder: placeholder)
+            let specs = plan.specs.filter { !cached.contains($0) }
+            if let planes = try JPEGPlanesProcessor(settings: settings).encode(job, header: header, plan: plan, specs: specs, placeholder: placeholder) {
+                return planes
+            }
+            return try encodeStills(job, header: header, plan: plan, specs: specs, placeholder: placeholder)
         }
     }
 

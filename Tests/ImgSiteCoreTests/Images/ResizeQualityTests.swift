@@ -53,8 +53,9 @@ import Vips
     static let floor = 32.5
     static let medianFloor = 42.5
 
-    /// The peers' profile (`make bench-peers`): every width well below the
-    /// source, so the largest is decoded with shrink-on-load.
+    /// The peers' widths and JPEG settings: every width well below the
+    /// source, so the largest is decoded with shrink-on-load. The dense
+    /// screens' AVIF files keep it on the RGB path.
     static let thumbnailProfile: SiteConfig = {
         var config = SiteConfig()
         config.widths = .fixed([800, 280])
@@ -64,11 +65,24 @@ import Vips
         return config
     }()
 
+    /// The peers' profile exactly (`make bench-peers`): JPEG files only, so
+    /// plain JPEGs are resized as Y, Cb and Cr planes (`JPEGPlanes`).
+    static let jpegOnlyProfile: SiteConfig = {
+        var config = thumbnailProfile
+        config.denseFormat = nil
+        return config
+    }()
+
+    static let builds: [String: Result<TestBuild, any Error>] = [
+        "800 + 280": Result { try TestBuild.run(input: Corpus.photos, config: thumbnailProfile) },
+        "JPEG only": Result { try TestBuild.run(input: Corpus.photos, config: jpegOnlyProfile) },
+    ]
+
     @Test("every JPEG variant of every corpus still is within the floor of a full-decode Lanczos reference",
           arguments: ["default", "800 + 280"])
     func againstFullDecode(_ profile: String) throws {
         let config = profile == "default" ? SiteConfig() : Self.thumbnailProfile
-        let site = profile == "default" ? try CorpusSite.build() : try TestBuild.run(input: Corpus.photos, config: config)
+        let site = profile == "default" ? try CorpusSite.build() : try Self.builds[profile]!.get()
         let settings = ImageSettings(config: config, layout: ThemeLayout())
         var scores: [(Double, String)] = []
         for image in site.manifest.images where image.animation == nil {
@@ -90,17 +104,60 @@ import Vips
               + scores.sorted { $0.0 < $1.0 }.prefix(3).map { "\($0.1) \(($0.0 * 10).rounded() / 10) dB" }.joined(separator: ", "))
     }
 
+    /// The planes path cannot be held to the floors above: they were set
+    /// against a reference the RGB path's own encoder made, and an encoder
+    /// given the same pixels makes the same quantisation choices, so they
+    /// partly measure sameness (the "800 + 280" median of 44.3 dB is above
+    /// what JPEG noise alone allows). A JPEG made from the planes has other
+    /// chroma at the encoder's input, and scored so its median fell to 42.0
+    /// dB. Against the full decode's Lanczos resize itself, not encoded,
+    /// each path's file carries its own JPEG noise alone, and the planes
+    /// must do as well as the RGB path, file by file (within 0.5 dB: the
+    /// noise of two encodes) and over the corpus (mean within 0.05 dB).
+    /// Measured on 77 files: mean 36.78 dB as planes, 36.63 through RGB, no
+    /// file worse (per file: the chroma of a resized plane is not resampled
+    /// twice, and odd sizes and mirroring turns are lined up, see
+    /// `JPEGPlanes.chromaAxis`).
+    @Test("resized as planes, every JPEG-only output is as close to the unencoded reference as the RGB path's")
+    func planesAgainstRGBPath() throws {
+        var scores: [String: [String: Double]] = [:]
+        for profile in ["800 + 280", "JPEG only"] {
+            let site = try Self.builds[profile]!.get()
+            let settings = ImageSettings(config: Self.jpegOnlyProfile, layout: ThemeLayout())
+            for image in site.manifest.images where image.animation == nil {
+                let full = try Self.fullDecode(Corpus.photo(image.source).path)
+                for variant in image.variants where variant.format == .jpeg && variant.role == .image {
+                    let made = try VipsImage.decode(Array(try Data(contentsOf: site.url(variant))))
+                    scores["\(image.source) at \(variant.width) px", default: [:]][profile] =
+                        try Self.score(made, against: full, settings: settings, encoded: false)
+                }
+            }
+        }
+        let pairs = scores.compactMapValues { both in both["800 + 280"].flatMap { rgb in both["JPEG only"].map { (rgb, $0) } } }
+        #expect(pairs.count >= 60, "\(pairs.count) outputs compared")
+        for (name, (rgb, planes)) in pairs.sorted(by: { $0.key < $1.key }) {
+            #expect(planes >= rgb - 0.5, "\(name): \(planes) dB as planes, \(rgb) dB through RGB")
+        }
+        let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
+        let (rgbMean, planesMean) = (mean(pairs.values.map(\.0)), mean(pairs.values.map(\.1)))
+        #expect(planesMean >= rgbMean - 0.05, "mean \(planesMean) dB as planes, \(rgbMean) dB through RGB")
+        print("quality guard, planes: \(pairs.count) JPEGs, mean \(planesMean) dB (RGB path \(rgbMean)); largest loss: "
+              + (pairs.min { $0.value.1 - $0.value.0 < $1.value.1 - $1.value.0 }.map { "\($0.key) \($0.value.1 - $0.value.0) dB" } ?? "-"))
+    }
+
     /// PSNR against the reference, registered: the reference is resized
     /// with one uniform scale, as imgsite's own resize, and also stretched
     /// to the variant's rounded size; a width derived from a smaller one
     /// or decoded with shrink-on-load may follow either, and half a row of
     /// misregistration is not blur. The better of the two counts, over the
     /// rows both have.
-    static func score(_ made: VipsImage, against full: VipsImage, settings: ImageSettings) throws -> Double {
+    /// `encoded`: the reference through the JPEG encoder at `settings`,
+    /// as the floors above were measured; else its pixels as resized.
+    static func score(_ made: VipsImage, against full: VipsImage, settings: ImageSettings, encoded: Bool = true) throws -> Double {
         let encoder = settings.encoder(.jpeg, width: made.width)
         var best = -Double.infinity
         for resized in [try full.downsized(toWidth: made.width), try full.resized(toWidth: made.width, height: made.height)] {
-            let reference = try VipsImage.decode(resized.encoded(encoder))
+            let reference = encoded ? try VipsImage.decode(resized.encoded(encoder)) : resized
             let rows = min(made.height, reference.height)
             guard abs(made.height - reference.height) <= 1 else { continue }
             let score = try made.cropped(left: 0, top: 0, width: made.width, height: rows).srgb()

@@ -1,0 +1,74 @@
+import Foundation
+import Vips
+
+/// A JPEG source made into JPEG files only, through its Y, Cb and Cr planes
+/// (`JPEGPlanes`): each plane is resized to its own output size and encoded
+/// as it is, without the pass through RGB and back that costs chroma
+/// upsampling, two colour conversions and chroma averaging. Taken whenever
+/// the settings write nothing but JPEG and keep no metadata, whatever is
+/// cached or how many lanes there are, so a file's bytes depend only on the
+/// source and the settings. The widths are made as `ResizeChain` makes them.
+struct JPEGPlanesProcessor {
+    var settings: ImageSettings
+
+    /// Whether the settings write JPEG files only (dense screens' included),
+    /// 4:2:0, with nothing kept but the pixels.
+    static func takes(_ settings: ImageSettings) -> Bool {
+        settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg && settings.metadata == .strip
+            && settings.jpeg.subsample420
+    }
+
+    /// The image encoded, or nil when the source is not a JPEG whose planes
+    /// can be taken as they are (a profile to apply, other sampling, damage):
+    /// the RGB path then decodes it and words any message.
+    func encode(
+        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?
+    ) throws(BuildError) -> ImageProcessor.Encoded? {
+        let chain = plan.chain
+        let shrink = ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: chain[0])
+        guard Self.takes(settings), header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform,
+              shrink > 1 || header.width * header.height <= ImageProcessor.largestWholeDecode,
+              let decoded = JPEGPlanes.decoded(job.source.absolutePath, shrink: shrink)
+        else { return nil }
+        let path = job.source.relativePath
+        do {
+            let sizes = try self.sizes(of: decoded, widths: chain, header: header)
+            var variants: [VariantSpec: ImageProcessor.EncodedVariant] = [:]
+            for spec in specs {
+                let size = sizes[chain.firstIndex(of: spec.width)!]
+                guard case let .jpeg(quality, progressive, _) = settings.encoder(.jpeg, width: size.width, role: spec.role) else {
+                    preconditionFailure("JPEG settings for a JPEG file")
+                }
+                let bytes = try size.encoded(quality: quality, progressive: progressive)
+                variants[spec] = ImageProcessor.EncodedVariant(data: Data(bytes), height: size.height)
+            }
+            let sample = try placeholder?.codec.map { codec in
+                try ImageProcessor.placeholder(of: try sizes.last!.rgb(), codec: codec, path: path)
+            }
+            let record = ImageRecord(
+                width: header.width, height: header.height, hasAlpha: false, metadata: header.metadata(policy: settings.metadata),
+                warnings: [])
+            return ImageProcessor.Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(.encode, path: path, VipsError.reason(error))
+        }
+    }
+
+    /// Every width of the chain, upright: the largest resized as stored and
+    /// then turned (the turn moves the fewest pixels), each smaller one from
+    /// a larger as `ResizeChain` picks it.
+    private func sizes(of decoded: JPEGPlanes, widths: [Int], header: SourceHeader) throws(VipsError) -> [JPEGPlanes] {
+        let (width, height) = (widths[0], header.height(atWidth: widths[0]))
+        let sideways = (5...8).contains(header.orientation)
+        let stored = try decoded.downsized(
+            toWidth: sideways ? height : width, height: sideways ? width : height, thenTurnedFrom: header.orientation)
+        var made = [try stored.upright(fromOrientation: header.orientation)]
+        for width in widths.dropFirst() {
+            let base = made.last { ResizeChain.canDerive(width, from: $0.width) } ?? made[0]
+            made.append(try base.downsized(toWidth: width, height: header.height(atWidth: width)))
+        }
+        return made
+    }
+}
