@@ -29,7 +29,7 @@ let package = Package(
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
         // libjpeg-turbo directly for plain JPEGs, GModule for libvips' modules
         // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gmodule-2.0")]),
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
         .target(
             name: "ImgSiteCore",

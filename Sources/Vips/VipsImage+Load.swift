@@ -84,10 +84,13 @@ extension VipsImage {
         return try make("resize", path: path) { imgsite_reduceh(image.pointer, $0, pending, nil) }
     }
 
-    /// Whether the image needs a colour transform to become sRGB: it embeds
-    /// an ICC profile, or it is CMYK.
+    /// Whether the image needs a colour transform to become sRGB: it is
+    /// CMYK, or it embeds an ICC profile that is not sRGB itself
+    /// (`ICCProfiles`).
     public var needsColourTransform: Bool {
-        vips_image_get_typeof(pointer, "icc-profile-data") != 0 || interpretation == "cmyk"
+        if interpretation == "cmyk" { return true }
+        guard let profile = blob("icc-profile-data") else { return false }
+        return !ICCProfiles.isSRGB(profile)
     }
 
     /// Decodes an encoded image held in memory (e.g. a file just written).

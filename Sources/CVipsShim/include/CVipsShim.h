@@ -167,6 +167,11 @@ int imgsite_jpeg_encode_planes(VipsImage **planes, void **buf, size_t *len, int 
 /// The planes imgsite_jpeg_encode_planes takes, as 8-bit sRGB in memory.
 int imgsite_jpeg_planes_to_rgb(VipsImage **planes, VipsImage **out);
 
+/// Whether an ICC profile maps every colour to itself within one level,
+/// through the transform to sRGB a build would make (icc.c): an sRGB
+/// profile, whatever its name or form. 0 when not, or when lcms cannot use it.
+int imgsite_icc_is_srgb(const void *profile, size_t length);
+
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);
