@@ -145,19 +145,22 @@ struct ImageProcessor: Sendable {
     private func decodePlainJPEG(
         _ file: String, displayPath: String, shrink: Int, width: Int, header: SourceHeader
     ) throws(BuildError) -> VipsImage? {
-        guard header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform,
-              settings.metadata == .strip, shrink > 1 || header.width * header.height <= Self.largestWholeDecode,
-              let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink)
-        else { return nil }
+        guard decodesDirectly(header, shrink: shrink), let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink) else { return nil }
         do {
-            // Resized as stored, then turned: the turn moves the fewest pixels.
-            let height = header.height(atWidth: width)
-            let sideways = (5...8).contains(header.orientation)
-            let stored = try decoded.downsized(toWidth: sideways ? height : width, height: sideways ? width : height)
-            return try stored.upright(fromOrientation: header.orientation)
+            let stored = header.storedSize(atWidth: width)
+            return try decoded.downsized(toWidth: stored.width, height: stored.height).upright(fromOrientation: header.orientation)
         } catch {
             throw BuildError(.decode, path: displayPath, "cannot be resized: \(VipsError.reason(error))")
         }
+    }
+
+    /// Whether libjpeg-turbo may decode the source itself at 1/`shrink`
+    /// (`decodePlainJPEG`, `JPEGPlanesProcessor`): a JPEG, upright by EXIF
+    /// orientation at most, no colour transform, nothing kept but pixels,
+    /// and shrunk on load or small enough to decode whole.
+    func decodesDirectly(_ header: SourceHeader, shrink: Int) -> Bool {
+        header.loader == "jpegload" && (1...8).contains(header.orientation) && !header.needsColourTransform
+            && settings.metadata == .strip && (shrink > 1 || header.width * header.height <= Self.largestWholeDecode)
     }
 
     /// One width in one format and role. `credit`: the EXIF to carry under

@@ -26,8 +26,7 @@ struct JPEGPlanesProcessor {
     ) throws(BuildError) -> ImageProcessor.Encoded? {
         let chain = plan.chain
         let shrink = ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: chain[0])
-        guard Self.takes(settings), header.loader == "jpegload", (1...8).contains(header.orientation), !header.needsColourTransform,
-              shrink > 1 || header.width * header.height <= ImageProcessor.largestWholeDecode,
+        guard Self.takes(settings), ImageProcessor(settings: settings).decodesDirectly(header, shrink: shrink),
               let decoded = JPEGPlanes.decoded(job.source.absolutePath, shrink: shrink)
         else { return nil }
         let path = job.source.relativePath
@@ -60,10 +59,8 @@ struct JPEGPlanesProcessor {
     /// then turned (the turn moves the fewest pixels), each smaller one from
     /// a larger as `ResizeChain` picks it.
     private func sizes(of decoded: JPEGPlanes, widths: [Int], header: SourceHeader) throws(VipsError) -> [JPEGPlanes] {
-        let (width, height) = (widths[0], header.height(atWidth: widths[0]))
-        let sideways = (5...8).contains(header.orientation)
-        let stored = try decoded.downsized(
-            toWidth: sideways ? height : width, height: sideways ? width : height, thenTurnedFrom: header.orientation)
+        let size = header.storedSize(atWidth: widths[0])
+        let stored = try decoded.downsized(toWidth: size.width, height: size.height, thenTurnedFrom: header.orientation)
         var made = [try stored.upright(fromOrientation: header.orientation)]
         for width in widths.dropFirst() {
             let base = made.last { ResizeChain.canDerive(width, from: $0.width) } ?? made[0]

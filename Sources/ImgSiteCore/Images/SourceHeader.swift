@@ -61,6 +61,14 @@ struct SourceHeader {
         max(1, Int((Double(height) * Double(width) / Double(max(self.width, 1))).rounded()))
     }
 
+    /// The size `width` wide once upright, as the file stores it: sideways
+    /// for orientations 5–8. The direct paths resize as stored, then turn
+    /// (the turn then moves the fewest pixels).
+    func storedSize(atWidth width: Int) -> (width: Int, height: Int) {
+        let height = height(atWidth: width)
+        return (5...8).contains(orientation) ? (height, width) : (width, height)
+    }
+
     /// libvips' GIF reader stops at 4,097 frames; every format is held to it.
     static let maxFrames = 4_096
 
