@@ -49,7 +49,7 @@ final class BuildReport: Sendable {
 
     /// The report as JSON, with each image's outputs from the site's manifest.
     func json(summary: BuildSummary, site: URL, input: URL) throws -> Data {
-        let manifest = (try? JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent(Manifest.fileName)))) as? [String: Any]
+        let manifest = (try? JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: Manifest.fileName)))) as? [String: Any]
         var images: [String: [String: Any]] = [:]
         for image in manifest?["images"] as? [[String: Any]] ?? [] {
             if let source = image["source"] as? String { images[source] = image }
@@ -60,7 +60,7 @@ final class BuildReport: Sendable {
                 variant.filter { ["path", "format", "width", "height", "bytes", "role"].contains($0.key) }
             }
             let bytesIn = image?["sourceBytes"] as? Int
-                ?? ((try? FileManager.default.attributesOfItem(atPath: input.appendingPathComponent(path).path)[.size]) as? Int) ?? 0
+                ?? ((try? FileManager.default.attributesOfItem(atPath: input.appending(path: path).path)[.size]) as? Int) ?? 0
             var row: [String: Any] = [
                 "path": path, "status": entry.status, "bytesIn": bytesIn,
                 "bytesOut": outputs.reduce(0) { $0 + ($1["bytes"] as? Int ?? 0) }, "seconds": (entry.seconds * 1000).rounded() / 1000,

@@ -38,7 +38,7 @@ public struct WatchSession: Sendable {
         if case .failure(let error) = firstBuild { say("error: \(error)") }
         let watched = WatchedPaths(
             folders: [options.input] + (options.templatesFolder.path.hasPrefix(options.input.path + "/") ? [] : [options.templatesFolder]),
-            files: [options.configFile ?? options.input.appendingPathComponent("imgsite.yml")],
+            files: [options.configFile ?? options.input.appending(path: "imgsite.yml")],
             excluded: [options.output, options.cacheFolder])
         let coordinator = RebuildCoordinator { await rebuild(holding: lock, live: live) }
         let watcher = watched.watcher()

@@ -22,7 +22,7 @@ struct AnimationSource {
     /// `pixelLimit` applies to canvas × frames, before decoding.
     static func open(_ path: String, displayPath: String, pixelLimit: Int) throws -> AnimationSource {
         if APNGFile.announcedFrames(atPath: path) != nil {
-            return try apng(APNGFile(Array(try Data(contentsOf: URL(fileURLWithPath: path)))), displayPath: displayPath, pixelLimit: pixelLimit)
+            return try apng(APNGFile(Array(try Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)))), displayPath: displayPath, pixelLimit: pixelLimit)
         }
         let strip = try VipsImage.pages(of: path, failOn: .truncated)
         let (width, pageHeight, pages) = (strip.width, strip.pageHeight, strip.pageCount)

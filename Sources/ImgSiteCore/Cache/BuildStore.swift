@@ -26,7 +26,7 @@ final class BuildStore: Sendable {
     /// it only saves work, and a new one costs a full build at most.
     init(folder: URL, root: URL) throws(BuildError) {
         self.root = root.resolvingSymlinksInPath().path
-        let path = folder.appendingPathComponent(Self.fileName).path
+        let path = folder.appending(path: Self.fileName).path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             pool = try Self.open(path)

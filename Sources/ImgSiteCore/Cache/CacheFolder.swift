@@ -11,8 +11,8 @@ public enum CacheFolder {
             return URL(fileURLWithPath: folder)
         }
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base).appendingPathComponent("imgsite")
+            return URL(fileURLWithPath: base).appending(path: "imgsite")
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/imgsite")
+        return FileManager.default.homeDirectoryForCurrentUser.appending(path: ".cache/imgsite")
     }
 }

@@ -23,7 +23,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The manifest of a previous build, or nil when absent or unreadable
     /// (an unreadable cache only costs a full rebuild).
     public static func load(from folder: URL) -> Manifest? {
-        let url = folder.appendingPathComponent(fileName)
+        let url = folder.appending(path: fileName)
         guard let data = try? Data(contentsOf: url),
             let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
             manifest.version == currentVersion
@@ -71,7 +71,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             var images: [Image]
             var pages: [String]
         }
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+        guard let data = try? Data(contentsOf: folder.appending(path: fileName)),
             let listing = try? JSONDecoder().decode(Listing.self, from: data)
         else { return nil }
         return Set(listing.pages + listing.images.flatMap { $0.variants.map(\.path) } + [fileName])

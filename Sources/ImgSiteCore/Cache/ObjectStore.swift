@@ -7,11 +7,11 @@ struct ObjectStore: Sendable {
     let folder: URL
 
     init(cacheFolder: URL) {
-        folder = cacheFolder.appendingPathComponent("objects")
+        folder = cacheFolder.appending(path: "objects")
     }
 
     func url(_ name: String) -> URL {
-        folder.appendingPathComponent(String(name.prefix(2))).appendingPathComponent(name)
+        folder.appending(path: String(name.prefix(2))).appending(path: name)
     }
 
     /// Stores bytes under `name` (atomically; an existing object is kept).

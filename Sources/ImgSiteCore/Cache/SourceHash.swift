@@ -6,7 +6,7 @@ import Foundation
 /// checkout or a renamed folder reuses everything already encoded.
 enum SourceHash {
     static func of(_ path: String) throws -> String {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forReadingFrom: URL(filePath: path, directoryHint: .notDirectory))
         defer { try? handle.close() }
         var hasher = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {

@@ -10,12 +10,12 @@ struct OutputFolder {
         var removed = 0
         var folders = Set<String>()
         for path in paths where !path.contains("..") {
-            let url = root.appendingPathComponent(path)
+            let url = root.appending(path: path)
             if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
             folders.insert((path as NSString).deletingLastPathComponent)
         }
         for folder in folders.sorted(by: { $0.count > $1.count }) where !folder.isEmpty {
-            let url = root.appendingPathComponent(folder)
+            let url = root.appending(path: folder)
             if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
                 try? FileManager.default.removeItem(at: url)
             }
@@ -43,7 +43,7 @@ struct OutputFolder {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         while let path = enumerator.nextObject() as? String {
             if (path as NSString).lastPathComponent.hasPrefix(AtomicWriter.temporaryPrefix) {
-                try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
+                try? FileManager.default.removeItem(at: root.appending(path: path))
             }
         }
     }

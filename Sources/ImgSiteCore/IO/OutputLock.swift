@@ -30,7 +30,7 @@ public final class OutputLock: Sendable {
     /// process holds it: with `waiting`, calls `onWait` with its description
     /// and blocks until it is free; otherwise refuses with an error naming it.
     public static func acquire(_ folder: URL, waiting: Bool, onWait: (String) -> Void = { _ in }) throws(BuildError) -> OutputLock {
-        let path = folder.appendingPathComponent(fileName).path
+        let path = folder.appending(path: fileName).path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

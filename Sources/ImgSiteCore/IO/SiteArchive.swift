@@ -13,7 +13,7 @@ public enum SiteArchive {
     /// Writes the archive next to `archive` and renames it into place, one
     /// file in memory at a time (a large site is gigabytes).
     public static func write(site: URL, to archive: URL) throws(Failure) {
-        let temporary = archive.deletingLastPathComponent().appendingPathComponent(".\(archive.lastPathComponent).\(getpid()).tmp")
+        let temporary = archive.deletingLastPathComponent().appending(path: ".\(archive.lastPathComponent).\(getpid()).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary) else {
             throw Failure(description: "\(archive.path): cannot be written")
         }

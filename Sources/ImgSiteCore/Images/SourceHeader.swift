@@ -82,7 +82,7 @@ struct SourceHeader {
         case "pngload":
             frames = APNGFile.announcedFrames(atPath: file) ?? 1
         case "gifload":
-            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))).map(Array.init) ?? []
+            let bytes = (try? Data(contentsOf: URL(filePath: file, directoryHint: .notDirectory))).map(Array.init) ?? []
             if let refusal = GIFStructure(bytes)?.refusal() { throw BuildError(.header, path: displayPath, refusal.reason) }
         default:
             break

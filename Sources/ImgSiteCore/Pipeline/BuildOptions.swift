@@ -42,7 +42,7 @@ public struct BuildOptions: Sendable {
     /// The site's template folder: `templates:` from the config, else
     /// `templates/` in the input folder (used only if it exists).
     public var templatesFolder: URL {
-        input.appendingPathComponent(config.templates ?? "templates").standardizedFileURL
+        input.appending(path: config.templates ?? "templates").standardizedFileURL
     }
 
     /// Reads the config (`--config`, else `imgsite.yml` in the input folder,
@@ -62,7 +62,7 @@ public struct BuildOptions: Sendable {
         if outputPath == inputPath || inputPath.hasPrefix(outputPath + "/") {
             throw BuildError(.scan, path: output, "cannot be the output folder: it holds the input folder \(input), which a rebuild would delete from")
         }
-        let defaultConfig = inputURL.appendingPathComponent("imgsite.yml").path
+        let defaultConfig = inputURL.appending(path: "imgsite.yml").path
         let configPath = configFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).path }
             ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
         var config = SiteConfig()

@@ -43,6 +43,6 @@ extension BuildPipeline {
     }
 
     private func size(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: options.output.appendingPathComponent(path).path))?[.size] as? Int) ?? 0
+        ((try? FileManager.default.attributesOfItem(atPath: options.output.appending(path: path).path))?[.size] as? Int) ?? 0
     }
 }

@@ -83,7 +83,7 @@ extension BuildPipeline {
         let image = entry.image
         do {
             for variant in image.variants {
-                try LinkOrCopy.place(folder.appendingPathComponent(variant.path), at: options.output.appendingPathComponent(variant.path))
+                try LinkOrCopy.place(folder.appending(path: variant.path), at: options.output.appending(path: variant.path))
             }
         } catch {
             throw BuildError(.write, path: image.source, "cannot be taken from \(folder.path): \(error.localizedDescription)")

@@ -173,7 +173,7 @@ extension BuildPipeline {
             let made = WorkerPool.map(pending, workers: options.jobs) { page -> Result<OutputFile?, BuildError> in
                 Result { () throws(BuildError) -> OutputFile? in
                     let data = Data(try renderer.render(page.spec, results: results).utf8)
-                    let unchanged = (try? Data(contentsOf: output.appendingPathComponent(page.spec.path))) == data
+                    let unchanged = (try? Data(contentsOf: output.appending(path: page.spec.path))) == data
                     return unchanged ? nil : OutputFile(path: page.spec.path, data: data)
                 }
             }
@@ -229,7 +229,7 @@ extension BuildPipeline {
             if !state.wroteHereBefore {
                 let listed = Manifest.listedFiles(in: options.output)
                 known.formUnion(listed ?? [])
-                if listed == nil, FileManager.default.fileExists(atPath: options.output.appendingPathComponent(Manifest.fileName).path) {
+                if listed == nil, FileManager.default.fileExists(atPath: options.output.appending(path: Manifest.fileName).path) {
                     state.summary.warnings.append(
                         "\(Manifest.fileName): unreadable, and the build database has no record of this folder; "
                             + "removed the files named like imgsite's that this build did not write")
@@ -256,7 +256,7 @@ extension BuildPipeline {
         let sources = (state.root?.allJobs ?? []).map(\.source.relativePath).filter { summaries[$0] != nil }
         let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + state.pages
         let digest = SourceHash.of(texts: inputs)
-        let path = options.output.appendingPathComponent(Manifest.fileName).path
+        let path = options.output.appending(path: Manifest.fileName).path
         if state.storedDigests[Manifest.fileName] == digest, FileManager.default.fileExists(atPath: path) { return }
         let (store, pages) = (state.store, state.pages)
         _ = try state.writer.stream(Manifest.fileName) { handle in

@@ -174,7 +174,7 @@ struct ImageBuilder: Sendable {
     private func link(_ variants: [Variant], specs: [VariantSpec], found: Found) throws(BuildError) {
         for (spec, variant) in zip(specs, variants) {
             do {
-                try objects.link(found.variants[spec]!.object, to: output.appendingPathComponent(variant.path))
+                try objects.link(found.variants[spec]!.object, to: output.appending(path: variant.path))
             } catch {
                 throw BuildError(.write, path: variant.path, "cannot be written: \(error.localizedDescription)")
             }

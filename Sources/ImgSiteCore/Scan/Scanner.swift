@@ -42,7 +42,7 @@ public struct Scanner: Sendable {
             // stat, not lstat: a link is what it points to.
             guard let file = FileIdentity.of(absolute) else { continue }
             if file.isFolder {
-                let url = folder.appendingPathComponent(name)
+                let url = folder.appending(path: name)
                 let target = url.resolvingSymlinksInPath()
                 guard !excluded.contains(url.standardizedFileURL.path), !excluded.contains(target.path),
                     !ancestors.contains(target.path)

@@ -44,7 +44,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func key(of path: String) throws -> UInt64 {
-        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        let file = try FileHandle(forReadingFrom: URL(filePath: path, directoryHint: .notDirectory))
         defer { try? file.close() }
         let size = try file.seekToEnd()
         try file.seek(toOffset: 0)

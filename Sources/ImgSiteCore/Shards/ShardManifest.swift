@@ -37,7 +37,7 @@ struct ShardManifest: Codable, Equatable {
     static func loadAll(_ folders: [URL], settings: String) throws(BuildError) -> [(folder: URL, manifest: ShardManifest)] {
         var loaded: [(folder: URL, manifest: ShardManifest)] = []
         for folder in folders {
-            let file = folder.appendingPathComponent(fileName)
+            let file = folder.appending(path: fileName)
             let manifest: ShardManifest
             do {
                 manifest = try JSONDecoder().decode(ShardManifest.self, from: Data(contentsOf: file))
