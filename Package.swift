@@ -31,11 +31,14 @@ let package = Package(
         // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
+        // Linux calls the Glibc module leaves out (syncfs).
+        .target(name: "CLinux"),
         .target(
             name: "ImgSiteCore",
             dependencies: [
                 "Vips",
                 "CZlib",
+                "CLinux",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

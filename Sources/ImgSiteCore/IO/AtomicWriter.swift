@@ -1,25 +1,58 @@
+import CLinux
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes files so that a reader never sees half of one: the bytes go to a
-/// hidden temporary file in the same folder, then `rename(2)` replaces the
-/// target in one step. A failed write leaves no temporary file behind.
+/// hidden temporary file in the same folder, are made durable, then
+/// `rename(2)` replaces the target in one step. A failed write leaves no
+/// temporary file behind.
 public enum AtomicWriter {
     /// Prefix of temporary files; a build removes strays left by a crash.
     public static let temporaryPrefix = ".imgsite-tmp-"
 
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        let temporary = try create(holding: data, for: url, durable: true)
         do {
-            try data.write(to: temporary)
             FaultInjection.point("write \(url.lastPathComponent)")
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": errno])
-            }
+            try temporary.rename(to: url)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            temporary.remove()
             throw error
+        }
+    }
+
+    /// Writes many files as `write` writes one, with one flush for them all:
+    /// every temporary file is written (on `workers` threads), one
+    /// `syncfs(2)` makes them durable, then each is renamed into place.
+    /// Per-file `fsync` costs a journal commit each: 37 pages took 13 ms.
+    /// Returns, in order, nil or the error for each file; `placed` runs
+    /// after each rename.
+    static func write(
+        _ files: [(data: Data, url: URL)], workers: Int, placed: @escaping @Sendable () -> Void = {}
+    ) -> [(any Error)?] {
+        let created = WorkerPool.map(files, workers: workers) { file in
+            Result { try create(holding: file.data, for: file.url, durable: false) }
+        }
+        let synced = Result { try Temporary.syncFileSystems(of: created.compactMap { try? $0.get() }) }
+        return zip(created, files).map { created, file in
+            do {
+                let temporary = try created.get()
+                do {
+                    try synced.get()
+                    FaultInjection.point("write \(file.url.lastPathComponent)")
+                    try temporary.rename(to: file.url)
+                } catch {
+                    temporary.remove()
+                    throw error
+                }
+                placed()
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
@@ -28,34 +61,51 @@ public enum AtomicWriter {
     /// that file is left untouched; returns whether it changed.
     @discardableResult
     public static func stream(to url: URL, _ body: (FileHandle) throws -> Void) throws -> Bool {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        let temporary = try create(holding: Data(), for: url, durable: false)
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-            }
-            let handle = try FileHandle(forWritingTo: temporary)
+            let handle = try FileHandle(forWritingTo: temporary.url)
             do {
                 try body(handle)
+                try handle.synchronize()
                 try handle.close()
             } catch {
                 try? handle.close()
                 throw error
             }
-            if try sameContents(temporary, url) {
-                try FileManager.default.removeItem(at: temporary)
+            if try sameContents(temporary.url, url) {
+                temporary.remove()
                 return false
             }
             FaultInjection.point("write \(url.lastPathComponent)")
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": errno])
-            }
+            try temporary.rename(to: url)
             return true
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            temporary.remove()
             throw error
         }
+    }
+
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
+        try write(Data(bytes), to: url)
+    }
+
+    public static func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+
+    /// A new temporary file beside `url` holding `data`, synced if `durable`.
+    private static func create(holding data: Data, for url: URL, durable: Bool) throws -> Temporary {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try Temporary(folder.appending(path: temporaryName(), directoryHint: .notDirectory), holding: data, durable: durable)
+    }
+
+    private static let created = Atomic(0)
+
+    /// Unique among this process's files, and other processes' by the pid
+    /// (no UUID: Foundation reads /dev/urandom for each one).
+    static func temporaryName() -> String {
+        "\(temporaryPrefix)\(getpid())-\(created.add(1, ordering: .relaxed).newValue)"
     }
 
     /// Compares two files in 64 KiB pieces; false when `b` does not exist.
@@ -71,12 +121,63 @@ public enum AtomicWriter {
             if x.isEmpty { return true }
         }
     }
+}
 
-    public static func write(_ bytes: [UInt8], to url: URL) throws {
-        try write(Data(bytes), to: url)
+/// A temporary file of `AtomicWriter`, made through the system calls
+/// themselves (Foundation's `Data.write` always syncs).
+private struct Temporary: Sendable {
+    let url: URL
+    /// The file system it is on, for `syncFileSystems`.
+    let device: UInt
+
+    /// Creates the file holding `data`; removes it again if that fails.
+    init(_ url: URL, holding data: Data, durable: Bool) throws {
+        self.url = url
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw Self.error(errno) }
+        defer { close(fd) }
+        do {
+            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                var done = 0
+                while done < buffer.count {
+                    let count = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { throw Self.error(count < 0 ? errno : EIO) }
+                    done += count
+                }
+            }
+            if durable, fsync(fd) != 0 { throw Self.error(errno) }
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { throw Self.error(errno) }
+            device = UInt(status.st_dev)
+        } catch {
+            unlink(url.path)
+            throw error
+        }
     }
 
-    public static func write(_ text: String, to url: URL) throws {
-        try write(Data(text.utf8), to: url)
+    /// Makes every file written so far on the file systems holding
+    /// `temporaries` durable: one journal commit each (`syncfs(2)`).
+    static func syncFileSystems(of temporaries: [Temporary]) throws {
+        var synced = Set<UInt>()
+        for temporary in temporaries where synced.insert(temporary.device).inserted {
+            let fd = open(temporary.url.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw error(errno) }
+            defer { close(fd) }
+            guard imgsite_syncfs(fd) == 0 else { throw error(errno) }
+        }
+    }
+
+    func rename(to target: URL) throws {
+        guard Glibc.rename(url.path, target.path) == 0 else { throw Self.error(errno) }
+    }
+
+    func remove() {
+        unlink(url.path)
+    }
+
+    /// Worded by the system ("No space left on device"); callers name the file.
+    private static func error(_ code: Int32) -> any Error {
+        POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
 }

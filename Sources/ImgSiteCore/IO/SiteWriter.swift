@@ -22,14 +22,15 @@ struct SiteWriter: Sendable {
             throw BuildError(.write, path: path, "cannot be recorded in the build database: \(error)")
         }
         do {
-            return try AtomicWriter.stream(to: root.appendingPathComponent(path), body)
+            return try AtomicWriter.stream(to: root.appending(path: path), body)
         } catch {
             throw BuildError(.write, path: path, "cannot be written: \(error.localizedDescription)")
         }
     }
 
     /// `afterEach` runs once each file is in place. `workers` threads write
-    /// side by side (a build's pages, its last work).
+    /// side by side (a build's pages, its last work), and one flush makes
+    /// them all durable (`AtomicWriter.write(_:workers:placed:)`).
     func write(_ files: [OutputFile], workers: Int = 1, afterEach: @escaping @Sendable () -> Void = {}) throws(BuildError) {
         guard !files.isEmpty else { return }
         do {
@@ -37,16 +38,9 @@ struct SiteWriter: Sendable {
         } catch {
             throw BuildError(.write, path: files[0].path, "cannot be recorded in the build database: \(error)")
         }
-        let root = root
-        let failures = WorkerPool.map(files, workers: workers) { file -> BuildError? in
-            do {
-                try AtomicWriter.write(file.data, to: root.appendingPathComponent(file.path))
-            } catch {
-                return BuildError(.write, path: file.path, "cannot be written: \(error.localizedDescription)")
-            }
-            afterEach()
-            return nil
+        let written = AtomicWriter.write(files.map { ($0.data, root.appending(path: $0.path)) }, workers: workers, placed: afterEach)
+        if let (file, error) = zip(files, written).first(where: { $0.1 != nil }) {
+            throw BuildError(.write, path: file.path, "cannot be written: \(error!.localizedDescription)")
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 }
