@@ -82,6 +82,7 @@ public struct BuildPipeline: Sendable {
         } catch {
             throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
         }
+        let pruning = ContinuousClock.now
         do {
             if let pruned = try CachePruner(store: store, objects: ObjectStore(cacheFolder: options.cacheFolder)).pruneIfDue(),
                 pruned.removedObjects > 0
@@ -91,6 +92,7 @@ public struct BuildPipeline: Sendable {
         } catch {
             state.summary.warnings.append("cache \(options.cacheFolder.path): cannot be pruned: \(error)")
         }
+        if Self.tracing { FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8)) }
         let elapsed = ContinuousClock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return state.summary

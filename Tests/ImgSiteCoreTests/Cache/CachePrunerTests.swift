@@ -51,6 +51,8 @@ import Testing
         try objects.put(Data([4, 5, 6]), name: "bb-new.jpg")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)], ofItemAtPath: objects.url("aa-old.jpg").path)
         let pruner = CachePruner(store: store, objects: objects)
+        #expect(try pruner.pruneIfDue() == nil, "a cache never pruned starts its day now")
+        #expect(objects.exists("aa-old.jpg"))
         #expect(try pruner.prune().removedObjects == 1)
         #expect(!objects.exists("aa-old.jpg") && objects.exists("bb-new.jpg"))
         #expect(try pruner.pruneIfDue() == nil, "pruned a moment ago")
