@@ -76,7 +76,8 @@ public final class OutputLock: Sendable {
 
     private func describeHolder() {
         let command = (["imgsite"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
-        let started = ISO8601DateFormatter().string(from: Date())
+        // Not ISO8601DateFormatter: its first use sets up ICU, 1 ms before any image.
+        let started = Date().formatted(.iso8601)
         let text = "pid \(getpid()), `\(command)`, started \(started)\n"
         ftruncate(descriptor, 0)
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
