@@ -48,11 +48,11 @@ final class BuildStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try migrator.migrate(pool)
+        try migrator(objects: ObjectStore(cacheFolder: URL(filePath: path).deletingLastPathComponent())).migrate(pool)
         return pool
     }
 
-    private static var migrator: DatabaseMigrator {
+    private static func migrator(objects: ObjectStore) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: """
@@ -78,6 +78,8 @@ final class BuildStore: Sendable {
         migrator.registerMigration("v2: warnings in the journal") { db in
             try db.execute(sql: "ALTER TABLE built ADD COLUMN warnings TEXT NOT NULL DEFAULT ''")
         }
+        // Under the database's write lock: a build sharing the cache waits.
+        migrator.registerMigration("v3: objects in 16 folders") { _ in try objects.regroupTwoCharacterFolders() }
         return migrator
     }
 
