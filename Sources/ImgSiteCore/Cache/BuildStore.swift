@@ -27,18 +27,19 @@ final class BuildStore: Sendable {
     init(folder: URL, root: URL) throws(BuildError) {
         self.root = root.resolvingSymlinksInPath().path
         let path = folder.appending(path: Self.fileName).path
+        let objects = ObjectStore(cacheFolder: folder)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            pool = try Self.open(path)
+            pool = try Self.open(path, objects: objects)
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            do { pool = try Self.open(path) } catch { throw BuildError(.config, path: path, "cannot be created: \(error)") }
+            do { pool = try Self.open(path, objects: objects) } catch { throw BuildError(.config, path: path, "cannot be created: \(error)") }
         } catch {
             throw BuildError(.config, path: path, "cannot be opened: \(error)")
         }
     }
 
-    private static func open(_ path: String) throws -> DatabasePool {
+    private static func open(_ path: String, objects: ObjectStore) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)  // builds into other folders may share the cache
         configuration.prepareDatabase { db in
@@ -48,7 +49,7 @@ final class BuildStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try migrator(objects: ObjectStore(cacheFolder: URL(filePath: path).deletingLastPathComponent())).migrate(pool)
+        try migrator(objects: objects).migrate(pool)
         return pool
     }
 

@@ -18,7 +18,7 @@ struct ObjectStore: Sendable {
     }
 
     func url(_ name: String) -> URL {
-        folder.appending(path: String(name.prefix(1)), directoryHint: .isDirectory).appending(path: name, directoryHint: .notDirectory)
+        folder.appending(path: String(name.prefix(1))).appending(path: name)
     }
 
     /// Stores bytes under `name` (atomically; an existing object is kept).
@@ -45,8 +45,8 @@ struct ObjectStore: Sendable {
         let manager = FileManager.default
         guard let groups = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
         for group in groups where group.count == 2 {
-            let old = folder.appending(path: group, directoryHint: .isDirectory)
-            let new = folder.appending(path: String(group.prefix(1)), directoryHint: .isDirectory)
+            let old = folder.appending(path: group)
+            let new = folder.appending(path: String(group.prefix(1)))
             try manager.createDirectory(at: new, withIntermediateDirectories: true)
             for name in (try? manager.contentsOfDirectory(atPath: old.path)) ?? [] {
                 // Another build may have moved it first.

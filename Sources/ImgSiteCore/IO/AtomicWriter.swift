@@ -97,7 +97,7 @@ public enum AtomicWriter {
     private static func create(holding data: Data, for url: URL, durable: Bool) throws -> Temporary {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try Temporary(folder.appending(path: temporaryName(), directoryHint: .notDirectory), holding: data, durable: durable)
+        return try Temporary(folder.appending(path: temporaryName()), holding: data, durable: durable)
     }
 
     private static let created = Atomic(0)

@@ -12,7 +12,7 @@ enum LinkOrCopy {
         if FileManager.default.fileExists(atPath: destination.path) { return }
         let folder = destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appending(path: AtomicWriter.temporaryPrefix + UUID().uuidString)
+        let temporary = folder.appending(path: AtomicWriter.temporaryName())
         if Glibc.link(source.path, temporary.path) == 0 {
             guard rename(temporary.path, destination.path) == 0 else {
                 let code = errno
