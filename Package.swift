@@ -1,6 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// On x86-64 Linux libvips is loaded by CVipsLoader, not linked; elsewhere it
+// is linked as usual.
+#if arch(x86_64) && os(Linux)
+let vipsLinking: [LinkerSetting] = []
+#else
+let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
+#endif
+
+// The shim's definitions that libvips' own calls must land on (messages.c,
+// orc.c), in the binary's dynamic symbols even though no library on the
+// link line asks for them (libvips is loaded, not linked).
+let exportingInterposers = LinkerSetting.unsafeFlags(
+    ["vips_error", "vips_verror", "vips_error_system", "vips_verror_system", "vips_error_freeze", "vips_error_thaw",
+     "orc_program_compile", "orc_program_free"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+
 let package = Package(
     name: "imgsite",
     products: [
@@ -18,10 +33,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        // libvips itself, found through pkg-config; apt names the package to install.
+        // libvips' headers (in the system's include path) and GLib's, through
+        // pkg-config: `pkgConfig: "vips"` would also link libvips, which
+        // CVipsLoader loads itself. apt names the package to install.
         .systemLibrary(
             name: "CVips",
-            pkgConfig: "vips",
+            pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]
         ),
         // zlib, for the gzip of `--archive` (libvips already depends on it).
@@ -29,8 +46,13 @@ let package = Package(
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
         // libjpeg-turbo directly for plain JPEGs, GModule for libvips' modules
         // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
-        .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
+        .target(
+            name: "CVipsShim", dependencies: ["CVips", "CVipsLoader"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0"), exportingInterposers]),
+        // libvips loaded on first use, or ahead on a thread of its own (x86-64
+        // Linux; elsewhere linked as usual). See CVipsLoader.h.
+        .target(name: "CVipsLoader", linkerSettings: vipsLinking),
+        .target(name: "Vips", dependencies: ["CVips", "CVipsShim", "CVipsLoader"]),
         // Linux calls the Glibc module leaves out (syncfs).
         .target(name: "CLinux"),
         .target(
@@ -58,6 +80,7 @@ let package = Package(
             name: "ImgSiteCLI",
             dependencies: [
                 "ImgSiteCore",
+                "Vips",
                 "ImgSiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -6,11 +6,12 @@
 // but also PDF (poppler), slides (openslide) and ImageMagick, whose
 // libraries' start-up made vips_init take 30 ms instead of 2 ms (core) plus
 // 11 ms (HEIF and JPEG XL), before the first photo could be read.
-#define _GNU_SOURCE  // dladdr
+#define _GNU_SOURCE  // dladdr, RTLD_DEFAULT
 #include <dlfcn.h>
 #include <gmodule.h>
 #include <string.h>
 
+#include "CVipsLoader.h"
 #include "CVipsShim.h"
 
 // The modules' folder (beside libvips itself), or NULL when libvips loads
@@ -38,8 +39,12 @@ static void load(const char *name) {
 }
 
 static char *folder_beside_libvips(void) {
+  // libvips' own vips_init, not the entry point CVipsLoader may define in
+  // this binary (hidden from dlsym), once CVipsLoader has loaded it.
+  imgsite_vips_ensure_loaded();
+  void *init = dlsym(RTLD_DEFAULT, "vips_init");
   Dl_info info;
-  if (!dladdr((void *)vips_init, &info) || !info.dli_fname) return NULL;
+  if (!init || !dladdr(init, &info) || !info.dli_fname) return NULL;
   char *lib = g_path_get_dirname(info.dli_fname);
   char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
   g_free(lib);

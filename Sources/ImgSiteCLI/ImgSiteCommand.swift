@@ -1,5 +1,6 @@
 import ArgumentParser
 import ImgSiteCore
+import Vips
 
 /// `imgsite`: the root command; the work is in its subcommands.
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
@@ -32,6 +33,8 @@ extension ImgSiteCommand {
     /// asynchronously (watch and serve are async). Calling `main()` from the
     /// executable would resolve to argument-parser's synchronous overload.
     public static func runCommandLine() async {
+        // libvips loads on another thread while the command reads its options.
+        Vips.prepare()
         do {
             var command = try await asyncParseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {

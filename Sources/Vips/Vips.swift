@@ -33,11 +33,15 @@ public enum Vips {
         if codecModules { _ = imgsite_vips_load_modules(0) }
     }
 
-    /// Begins libvips' one-time set-up on a thread of its own: loading its
-    /// format modules takes about 20 ms of a build's serial start, and this
-    /// overlaps it with reading the config, the build database and the
-    /// photo folder. `start` waits for it; call `finishPreparing()` before
-    /// the process exits, so it never exits mid-`dlopen`.
+    /// Begins loading libvips and its one-time set-up on a thread of its
+    /// own. On x86-64 Linux the dynamic loader maps and relocates libvips'
+    /// ~95 libraries then (20–25 ms; see CVipsLoader), not at process
+    /// start, so call it first thing: it overlaps what a command does
+    /// before its first image (options, config, build database, folders).
+    /// `start` waits for it, and any libvips call for the loading. The
+    /// process waits for it at exit too, so that it never exits mid-`dlopen`.
+    /// (A thread created meanwhile starts once the loader has relocated:
+    /// glibc's `pthread_create` takes a lock `dlopen` holds.)
     public static func prepare() {
         preparation.withLock { finished in
             guard finished == nil else { return }
@@ -50,6 +54,7 @@ public enum Vips {
                 signal.signal()
             }.start()
             finished = signal
+            atexit { Vips.finishPreparing() }
         }
     }
 

@@ -4,8 +4,31 @@ import Testing
 
 /// libvips' HEIF and JPEG XL modules are loaded only when a build reads or
 /// writes those formats (`Vips.start(codecModules:)`); a file that needs
-/// one anyway still builds.
+/// one anyway still builds. On x86-64 libvips itself is loaded after start,
+/// by CVipsLoader, not by the dynamic loader before `main`.
 @Suite struct ModuleLoadingTests {
+    @Test("a JPEG-only build loads libvips after start and none of its modules")
+    func jpegOnlyLoadsNoModules() throws {
+        let input = try Corpus.scratch()
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        let config = try Corpus.scratch("config").appendingPathComponent("imgsite.yml")
+        try "version: 1\nwidths: [200]\nformats: [jpeg]\ndense_format: false\nplaceholder: none\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        let output = try Corpus.scratch("site")
+        // The dynamic loader names every library it loads, and why.
+        let environment = ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path, "LD_DEBUG": "files"]
+        let run = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--config", config.path], environment: environment)
+        #expect(run.status == 0 && run.output.contains("built a/tiny-88x64.jpg"), "\(run.output)")
+        let loads = run.errors.split(separator: "\n").filter { $0.contains("file=") }
+        #expect(!loads.isEmpty, "LD_DEBUG printed nothing")
+        #expect(!loads.contains { $0.contains("vips-modules-") }, "\(loads.filter { $0.contains("vips-modules-") })")
+        #if arch(x86_64) && os(Linux)
+        let libvips = loads.filter { $0.contains("file=libvips.so.42 ") && $0.contains(" by ") }
+        #expect(libvips.count == 1 && libvips[0].contains("dynamically loaded by"), "\(libvips)")
+        #endif
+    }
+
+
     @Test("a JPEG-only build still reads a HEIC named .jpg, and writes AVIF when asked")
     func loadedWhenNeeded() throws {
         let input = try Corpus.scratch()
