@@ -2,6 +2,11 @@ import Foundation
 import Vips
 
 extension BuildPipeline {
+    /// Reads the templates: the built-in theme with the site's own over it.
+    func loadTemplates(_ state: inout BuildState) throws(BuildError) {
+        state.theme = try DefaultTheme.load(overrides: options.templatesFolder)
+    }
+
     /// Walks the input (the output, cache and template folders are not
     /// albums) while the build database is read on another thread: what was
     /// finished here before (unless `--force`), the files written and the
@@ -145,8 +150,7 @@ extension BuildPipeline {
     /// database for those pages only, so memory is the size of a page, not
     /// of the site. A page whose bytes are unchanged is not touched.
     func render(_ state: inout BuildState) throws(BuildError) {
-        guard let root = state.root else { return }
-        let theme = try DefaultTheme.load(overrides: options.templatesFolder)
+        guard let root = state.root, let theme = state.theme else { return }
         var renderer = SiteRenderer(library: theme.library, layout: options.layout, siteTitle: options.config.title)
         renderer.baseURL = options.config.baseURL
         renderer.showsDetails = options.config.photoDetails

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Vips
 
 /// One build: scan → plan → process → render → prune → manifest,
@@ -28,6 +29,9 @@ public struct BuildPipeline: Sendable {
 
     var steps: [Step] {
         let start = [Step(name: "scan", run: BuildPipeline.scan), Step(name: "plan", run: BuildPipeline.plan)]
+        // A broken template stops the build before any image is processed;
+        // and read first, it is read while libvips still loads (`Vips.prepare`).
+        let templates = [Step(name: "templates", run: BuildPipeline.loadTemplates)]
         let site = [
             Step(name: "render", run: BuildPipeline.render),
             Step(name: "budgets", run: BuildPipeline.checkBudgets),
@@ -35,8 +39,8 @@ public struct BuildPipeline: Sendable {
             Step(name: "manifest", run: BuildPipeline.saveManifest),
         ]
         switch options.mode {
-        case .site: return start + [Step(name: "process", run: BuildPipeline.process)] + site
-        case .merge: return start + [Step(name: "merge", run: BuildPipeline.merge)] + site
+        case .site: return templates + start + [Step(name: "process", run: BuildPipeline.process)] + site
+        case .merge: return templates + start + [Step(name: "merge", run: BuildPipeline.merge)] + site
         case .shard:
             return start + [Step(name: "process", run: BuildPipeline.process), Step(name: "prune", run: BuildPipeline.prune),
                             Step(name: "shard manifest", run: BuildPipeline.saveShardManifest)]
@@ -123,6 +127,8 @@ struct BuildState {
     var outputsChanged = false
     /// The page digests recorded by the last build, by path.
     var storedDigests: [String: String] = [:]
+    /// The templates in effect (built-in, overridden by the site's) and their digest.
+    var theme: (library: MustacheLibrary, digest: String)?
     /// Album pages with the sources their first view may show (only when
     /// a first-view budget is set).
     var firstViews: [FirstViewPage] = []

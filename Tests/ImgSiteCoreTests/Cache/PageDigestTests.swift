@@ -57,4 +57,24 @@ import Testing
         #expect(edited.summary.pagesRendered == first.manifest.pages.count)
         #expect(edited.summary.pagesWritten == 4, "the 4 photo pages")
     }
+
+    @Test("a broken template stops the build, naming the file, before any image is processed")
+    func brokenTemplate() throws {
+        let input = try Self.library()
+        let templates = input.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "<h1>{{#photos}}{{title}}</h1>".write(to: templates.appendingPathComponent("photo.mustache"), atomically: true, encoding: .utf8)
+        let output = try Corpus.scratch("site")
+        let cache = output.deletingLastPathComponent().appendingPathComponent("broken.cache")
+        Scratch.register(cache)
+        let options = try BuildOptions(input: input, output: output, config: SiteConfig(), jobs: 2, force: false, cacheFolder: cache)
+        let log = EventLog()
+        #expect {
+            _ = try BuildPipeline(options: options, observe: log.record).run()
+        } throws: { error in
+            "\(error)".contains("photo.mustache") && "\(error)".contains("not a valid Mustache template")
+        }
+        #expect(!log.lines.contains { $0.hasPrefix("built") || $0.hasPrefix("processing") }, "\(log.lines)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a/_img").path))
+    }
 }
