@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 import Vips
 
-/// One build: scan → plan → process → render → prune → manifest,
+/// One build: templates → scan → plan → process → render → prune → manifest,
 /// a list of named steps over one `BuildState`, with the output folder
 /// locked for the whole build (`OutputLock`) and every finished image
 /// recorded at once in the build database (`BuildStore`), so a build that
