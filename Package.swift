@@ -53,7 +53,7 @@ let package = Package(
         // Linux; elsewhere linked as usual). See CVipsLoader.h.
         .target(name: "CVipsLoader", linkerSettings: vipsLinking),
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim", "CVipsLoader"]),
-        // Linux calls the Glibc module leaves out (syncfs).
+        // Linux calls the Glibc module leaves out (sync_file_range).
         .target(name: "CLinux"),
         .target(
             name: "ImgSiteCore",

@@ -4,8 +4,8 @@
 /// Linux calls that glibc declares only under _GNU_SOURCE, which Swift's
 /// Glibc module does not define.
 
-/// syncfs(2): makes every file written so far on the file system holding
-/// `fd` durable, in one journal commit.
-int imgsite_syncfs(int fd);
+/// sync_file_range(2) with SYNC_FILE_RANGE_WRITE over the whole file: starts
+/// writing its dirty pages to disk and returns without waiting.
+int imgsite_start_writeback(int fd);
 
 #endif
