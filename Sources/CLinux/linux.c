@@ -4,5 +4,4 @@
 
 #include "CLinux.h"
 
-
 int imgsite_start_writeback(int fd) { return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE); }

@@ -27,7 +27,7 @@ static const struct {
 // Without libvips imgsite cannot go on; the dynamic loader itself would
 // have stopped the process at start, with the same exit status.
 static void fail(const char *what) {
-  fprintf(stderr, "imgsite: cannot load libvips: %s (install libvips42: apt-get install libvips42)\n", what);
+  fprintf(stderr, "imgsite: cannot load libvips: %s (install libvips42: apt-get install libvips42)\n", what ? what : "no reason given");
   _exit(127);
 }
 

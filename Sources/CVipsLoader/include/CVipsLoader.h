@@ -10,8 +10,8 @@
 // it calls is an entry point in trampolines.S whose first call loads the
 // library here (dlopen), and `Vips.prepare()` makes that first call on a
 // thread of its own while the command reads its options, config, build
-// database and folders. Elsewhere libvips is linked as usual (Package.swift)
-// and both files compile to nothing.
+// database and folders. Elsewhere libvips is linked as usual (Package.swift):
+// no entry points are defined, and imgsite_vips_ensure_loaded does nothing.
 
 // Loads libvips now if it is not yet (waiting for a load under way), so that
 // dlsym and dladdr find it. The libvips functions load it themselves.

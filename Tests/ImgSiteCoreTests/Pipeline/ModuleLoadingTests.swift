@@ -27,7 +27,6 @@ import Testing
         #endif
     }
 
-
     @Test("a JPEG-only build still reads a HEIC named .jpg, and writes AVIF when asked")
     func loadedWhenNeeded() throws {
         let input = try Corpus.scratch()
