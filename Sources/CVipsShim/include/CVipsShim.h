@@ -29,6 +29,8 @@ void imgsite_vips_show_warnings(int show);
 
 /// Frees this thread's capture buffers, then vips_thread_shutdown(): libvips
 /// asks every thread it did not create itself to call it before it ends.
+/// Before imgsite_vips_start has returned it frees only the buffers: such a
+/// thread never used libvips, and would otherwise wait for it to load.
 void imgsite_vips_thread_end(void);
 
 // MARK: per-thread messages (messages.c)

@@ -27,6 +27,22 @@ import Testing
         #endif
     }
 
+    @Test("a build with no photo ends cleanly while libvips may still be loading")
+    func nothingToProcess() throws {
+        // Its page threads end before libvips has started; they once called
+        // vips_thread_shutdown then, and crashed in 3 runs of 200 under
+        // LD_DEBUG (none of 200 since).
+        let input = try Corpus.scratch()
+        let environment = ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path, "LD_DEBUG": "files"]
+        for _ in 0..<8 {
+            let output = try Corpus.scratch("site")
+            let run = try ImgsiteProcess.run(["build", input.path, "-o", output.path], environment: environment)
+            #expect(run.status == 0 && run.output.contains("built 0, up to date 0, failed 0"), "\(run.status) \(run.output)")
+            #expect(run.errors.contains("warning: no images found"))
+            try? FileManager.default.removeItem(at: output)
+        }
+    }
+
     @Test("a JPEG-only build still reads a HEIC named .jpg, and writes AVIF when asked")
     func loadedWhenNeeded() throws {
         let input = try Corpus.scratch()
