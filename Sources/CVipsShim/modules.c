@@ -9,14 +9,18 @@
 #define _GNU_SOURCE  // dladdr, RTLD_DEFAULT
 #include <dlfcn.h>
 #include <gmodule.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "CVipsLoader.h"
 #include "CVipsShim.h"
 
 // The modules' folder (beside libvips itself), or NULL when libvips loads
-// its modules itself (VIPSHOME set by the user, or no such folder).
+// its modules itself (VIPSHOME set by the user, or no such folder). Found
+// once, by whichever comes first: libvips' vips_init (through the
+// interposed vips_guess_libdir below) or imgsite_vips_load_modules.
 static char *folder = NULL;
+static GOnce folder_found = G_ONCE_INIT;
 static int codecs_loaded = 0, others_loaded = 0;
 static GMutex modules_lock;
 
@@ -38,35 +42,96 @@ static void load(const char *name) {
   g_free(path);
 }
 
-static char *folder_beside_libvips(void) {
-  // libvips' own vips_init, not the entry point CVipsLoader may define in
-  // this binary (hidden from dlsym), once CVipsLoader has loaded it.
+// The folder libvips itself was loaded from (its own vips_init, not the
+// entry point CVipsLoader may define in this binary, hidden from dlsym),
+// or NULL.
+static gpointer find_libvips_folder(gpointer unused) {
+  (void)unused;
   imgsite_vips_ensure_loaded();
   void *init = dlsym(RTLD_DEFAULT, "vips_init");
   Dl_info info;
   if (!init || !dladdr(init, &info) || !info.dli_fname) return NULL;
-  char *lib = g_path_get_dirname(info.dli_fname);
-  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
-  g_free(lib);
-  if (g_file_test(modules, G_FILE_TEST_IS_DIR)) return modules;
-  g_free(modules);
+  char *real = realpath(info.dli_fname, NULL);
+  char *folder = g_path_get_dirname(real ? real : info.dli_fname);
+  free(real);
+  return folder;
+}
+
+static const char *libvips_folder(void) {
+  static GOnce found = G_ONCE_INIT;
+  return g_once(&found, find_libvips_folder, NULL);
+}
+
+static gpointer find_folder(gpointer unused) {
+  (void)unused;
+  // VIPSHOME is the user's: libvips' own guess, which sets it, is
+  // answered below without.
+  if (g_getenv("VIPSHOME") || !libvips_folder()) return NULL;
+  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", libvips_folder(), VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
+  if (g_file_test(modules, G_FILE_TEST_IS_DIR)) folder = modules;
+  else g_free(modules);
   return NULL;
 }
 
-int imgsite_vips_init_without_modules(const char *argv0) {
-  if (!g_getenv("VIPSHOME")) folder = folder_beside_libvips();
-  // A prefix with no modules: vips_init then loads none.
-  if (!folder) return VIPS_INIT(argv0);
-  g_setenv("VIPSHOME", "/nonexistent/imgsite-loads-vips-modules", TRUE);
-  int result = VIPS_INIT(argv0);
-  // libvips keeps the prefix it found; processes started later (a test's
-  // imgsite, a hook) must not inherit the made-up one.
-  g_unsetenv("VIPSHOME");
-  return result;
+static int imgsite_loads_modules(void) {
+  g_once(&folder_found, find_folder, NULL);
+  return folder != NULL;
+}
+
+// MARK: libvips' guesses at its own folders, interposed
+//
+// vips_init asks both through the dynamic linker (PLT), so its calls land
+// here first (exported like vips_error in messages.c).
+
+typedef const char *(*GuessFn)(const char *argv0, const char *env_name);
+
+// vips_init loads every module in vips_guess_libdir()/vips-modules-8.14.
+// When imgsite loads them itself the answer is a folder with none, so
+// vips_init loads no module, whichever thread calls it first.
+const char *vips_guess_libdir(const char *argv0, const char *env_name) {
+  if (imgsite_loads_modules()) return "/nonexistent/imgsite-loads-vips-modules";
+  static GuessFn libvips;
+  if (!libvips) libvips = (GuessFn)dlsym(RTLD_NEXT, "vips_guess_libdir");
+  return libvips ? libvips(argv0, env_name) : "/nonexistent/libvips-libdir-unknown";
+}
+
+// libvips' own guess (from argv0, so from where imgsite is installed) also
+// sets VIPSHOME in the environment: while other threads read it, and for
+// every process started later, which would then load all of libvips'
+// modules as if a user had set it. The prefix here is libvips' own: the
+// folder above its lib/ (or lib/<multiarch>/) folder.
+static gpointer find_prefix(gpointer unused) {
+  (void)unused;
+  const char *lib = libvips_folder();
+  if (!lib) return NULL;
+  char *above = g_path_get_dirname(lib), *name = g_path_get_basename(lib);
+  if (!g_str_has_prefix(name, "lib")) {  // lib/x86_64-linux-gnu
+    char *up = g_path_get_dirname(above);
+    g_free(name);
+    name = g_path_get_basename(above);
+    g_free(above);
+    above = up;
+  }
+  int found = g_str_has_prefix(name, "lib");
+  g_free(name);
+  if (found) return above;
+  g_free(above);
+  return NULL;
+}
+
+const char *vips_guess_prefix(const char *argv0, const char *env_name) {
+  const char *set = g_getenv(env_name);
+  if (set) return set;
+  static GOnce found = G_ONCE_INIT;
+  const char *prefix = g_once(&found, find_prefix, NULL);
+  if (prefix) return prefix;
+  static GuessFn libvips;
+  if (!libvips) libvips = (GuessFn)dlsym(RTLD_NEXT, "vips_guess_prefix");
+  return libvips ? libvips(argv0, env_name) : "/usr";
 }
 
 int imgsite_vips_load_modules(int all) {
-  if (!folder) return 0;
+  if (!imgsite_loads_modules()) return 0;
   g_mutex_lock(&modules_lock);
   int loaded_now = 0;
   if (!codecs_loaded) {

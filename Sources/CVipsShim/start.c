@@ -19,7 +19,7 @@ static void imgsite_log(const gchar *domain, GLogLevelFlags level,
 }
 
 int imgsite_vips_start(const char *argv0, int concurrency) {
-  if (imgsite_vips_init_without_modules(argv0))
+  if (VIPS_INIT(argv0))
     return -1;
   vips_cache_set_max(0);
   if (concurrency > 0)

@@ -11,12 +11,10 @@
 
 /// vips_init + operation cache off (batch work never reuses an operation),
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.
+/// vips_init loads none of libvips' modules (modules.c answers its
+/// vips_guess_libdir); imgsite_vips_load_modules does when needed. With
+/// VIPSHOME set, libvips loads its modules as usual.
 int imgsite_vips_start(const char *argv0, int concurrency);
-
-/// vips_init without libvips' modules, found beside libvips and loaded by
-/// imgsite_vips_load_modules (modules.c). With VIPSHOME set, libvips loads
-/// its modules as usual.
-int imgsite_vips_init_without_modules(const char *argv0);
 
 /// Loads the HEIF and JPEG XL modules, and with `all` every other one (PDF,
 /// slides, ImageMagick), each once. 1 if this call loaded any, else 0
