@@ -65,7 +65,7 @@ static const char *libvips_folder(void) {
 static gpointer find_folder(gpointer unused) {
   (void)unused;
   // VIPSHOME is the user's: libvips' own guess, which sets it, is
-  // answered below without.
+  // answered below without (and comes after this).
   if (g_getenv("VIPSHOME") || !libvips_folder()) return NULL;
   char *modules = g_strdup_printf("%s/vips-modules-%d.%d", libvips_folder(), VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
   if (g_file_test(modules, G_FILE_TEST_IS_DIR)) folder = modules;
@@ -120,6 +120,7 @@ static gpointer find_prefix(gpointer unused) {
 }
 
 const char *vips_guess_prefix(const char *argv0, const char *env_name) {
+  imgsite_loads_modules();  // decided while VIPSHOME is still the user's
   const char *set = g_getenv(env_name);
   if (set) return set;
   static GOnce found = G_ONCE_INIT;
