@@ -10,11 +10,12 @@ let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
 #endif
 
 // The shim's definitions that libvips' own calls must land on (messages.c,
-// orc.c, modules.c), in the binary's dynamic symbols even though no library on the
-// link line asks for them (libvips is loaded, not linked).
+// modules.c, orc.c), in the binary's dynamic symbols even though no library
+// on the link line asks for them (libvips is loaded, not linked).
 let exportingInterposers = LinkerSetting.unsafeFlags(
     ["vips_error", "vips_verror", "vips_error_system", "vips_verror_system", "vips_error_freeze", "vips_error_thaw",
-     "vips_guess_prefix", "vips_guess_libdir", "orc_program_compile", "orc_program_free"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+     "vips_guess_prefix", "vips_guess_libdir", "orc_program_compile", "orc_program_free"]
+        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
 
 let package = Package(
     name: "imgsite",

@@ -52,9 +52,9 @@ static gpointer find_libvips_folder(gpointer unused) {
   Dl_info info;
   if (!init || !dladdr(init, &info) || !info.dli_fname) return NULL;
   char *real = realpath(info.dli_fname, NULL);
-  char *folder = g_path_get_dirname(real ? real : info.dli_fname);
+  char *lib = g_path_get_dirname(real ? real : info.dli_fname);
   free(real);
-  return folder;
+  return lib;
 }
 
 static const char *libvips_folder(void) {
