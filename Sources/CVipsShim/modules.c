@@ -66,8 +66,9 @@ static gpointer find_folder(gpointer unused) {
   (void)unused;
   // VIPSHOME is the user's: libvips' own guess, which sets it, is
   // answered below without (and comes after this).
-  if (g_getenv("VIPSHOME") || !libvips_folder()) return NULL;
-  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", libvips_folder(), VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
+  const char *lib = libvips_folder();
+  if (g_getenv("VIPSHOME") || !lib) return NULL;
+  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
   if (g_file_test(modules, G_FILE_TEST_IS_DIR)) folder = modules;
   else g_free(modules);
   return NULL;
@@ -85,14 +86,19 @@ static int imgsite_loads_modules(void) {
 
 typedef const char *(*GuessFn)(const char *argv0, const char *env_name);
 
+// libvips' own answer to `name`, or NULL if it has no such function.
+static const char *libvips_guess(const char *name, const char *argv0, const char *env_name) {
+  GuessFn guess = (GuessFn)dlsym(RTLD_NEXT, name);
+  return guess ? guess(argv0, env_name) : NULL;
+}
+
 // vips_init loads every module in vips_guess_libdir()/vips-modules-8.14.
 // When imgsite loads them itself the answer is a folder with none, so
 // vips_init loads no module, whichever thread calls it first.
 const char *vips_guess_libdir(const char *argv0, const char *env_name) {
   if (imgsite_loads_modules()) return "/nonexistent/imgsite-loads-vips-modules";
-  static GuessFn libvips;
-  if (!libvips) libvips = (GuessFn)dlsym(RTLD_NEXT, "vips_guess_libdir");
-  return libvips ? libvips(argv0, env_name) : "/nonexistent/libvips-libdir-unknown";
+  const char *libdir = libvips_guess("vips_guess_libdir", argv0, env_name);
+  return libdir ? libdir : "/nonexistent/libvips-libdir-unknown";
 }
 
 // libvips' own guess (from argv0, so from where imgsite is installed) also
@@ -104,18 +110,16 @@ static gpointer find_prefix(gpointer unused) {
   (void)unused;
   const char *lib = libvips_folder();
   if (!lib) return NULL;
-  char *above = g_path_get_dirname(lib), *name = g_path_get_basename(lib);
-  if (!g_str_has_prefix(name, "lib")) {  // lib/x86_64-linux-gnu
-    char *up = g_path_get_dirname(above);
+  char *dir = g_strdup(lib);
+  for (int level = 0; level < 2; level++) {  // lib/, or lib/x86_64-linux-gnu/
+    char *name = g_path_get_basename(dir), *above = g_path_get_dirname(dir);
+    int is_lib = g_str_has_prefix(name, "lib");
     g_free(name);
-    name = g_path_get_basename(above);
-    g_free(above);
-    above = up;
+    g_free(dir);
+    if (is_lib) return above;
+    dir = above;
   }
-  int found = g_str_has_prefix(name, "lib");
-  g_free(name);
-  if (found) return above;
-  g_free(above);
+  g_free(dir);
   return NULL;
 }
 
@@ -126,9 +130,8 @@ const char *vips_guess_prefix(const char *argv0, const char *env_name) {
   static GOnce found = G_ONCE_INIT;
   const char *prefix = g_once(&found, find_prefix, NULL);
   if (prefix) return prefix;
-  static GuessFn libvips;
-  if (!libvips) libvips = (GuessFn)dlsym(RTLD_NEXT, "vips_guess_prefix");
-  return libvips ? libvips(argv0, env_name) : "/usr";
+  prefix = libvips_guess("vips_guess_prefix", argv0, env_name);
+  return prefix ? prefix : "/usr";
 }
 
 int imgsite_vips_load_modules(int all) {
