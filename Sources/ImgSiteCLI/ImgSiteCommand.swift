@@ -33,6 +33,7 @@ extension ImgSiteCommand {
     /// asynchronously (watch and serve are async). Calling `main()` from the
     /// executable would resolve to argument-parser's synchronous overload.
     public static func runCommandLine() async {
+        FreedMemory.keepForReuse()
         // libvips loads on another thread while the command reads its options.
         Vips.prepare()
         do {

@@ -81,6 +81,7 @@ public struct WatchSession: Sendable {
                 let result = Result { () throws(BuildError) -> BuildSummary in
                     try BuildPipeline(options: try resolve(), observe: observe).run(holding: lock)
                 }
+                FreedMemory.giveBack()  // the session stays, idle, until the next change
                 if case .success(let summary) = result {
                     say("built \(summary.built), up to date \(summary.upToDate), failed \(summary.failed.count)"
                         + String(format: "; %.2f s", summary.seconds))
