@@ -23,9 +23,16 @@ struct ObjectStore: Sendable {
 
     /// Stores bytes under `name` (atomically; an existing object is kept).
     func put(_ data: Data, name: String) throws {
-        let target = url(name)
-        if FileManager.default.fileExists(atPath: target.path) { return }
-        try AtomicWriter.write(data, to: target)
+        try put([(data, name)])
+    }
+
+    /// Stores several objects, one image's, made durable together
+    /// (`AtomicWriter.write(_:workers:placed:)`): their writes reach the
+    /// disk side by side, not one after the other. Existing objects are
+    /// kept; throws the first failure.
+    func put(_ objects: [(data: Data, name: String)]) throws {
+        let new = objects.map { (data: $0.data, url: url($0.name)) }.filter { !FileManager.default.fileExists(atPath: $0.url.path) }
+        if let error = AtomicWriter.write(new, workers: 1).lazy.compactMap({ $0 }).first { throw error }
     }
 
     func exists(_ name: String) -> Bool {

@@ -37,9 +37,11 @@ public enum AtomicWriter {
     static func write(
         _ files: [(data: Data, url: URL)], workers: Int, placed: @escaping @Sendable () -> Void = {}
     ) -> [(any Error)?] {
-        let created = WorkerPool.map(files, workers: workers) { file in
-            Result { try create(holding: file.data, for: file.url, durable: false) }
+        let create = { @Sendable (file: (data: Data, url: URL)) in
+            Result { try Self.create(holding: file.data, for: file.url, durable: false) }
         }
+        // One worker: this thread (a thread of its own would cost more than an image's few files).
+        let created = workers > 1 ? WorkerPool.map(files, workers: workers, create) : files.map(create)
         let synced = Result { try Temporary.sync(created.compactMap { try? $0.get() }) }
         return zip(created, files).map { created, file in
             do {

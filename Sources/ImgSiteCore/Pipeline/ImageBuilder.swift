@@ -57,18 +57,20 @@ struct ImageBuilder: Sendable {
         found.plan = encoded.plan
         found.placeholder = found.placeholder ?? encoded.placeholder
         var fresh: [String: CachedVariant] = [:]
+        var stored: [(data: Data, name: String)] = []
         for (spec, variant) in encoded.variants {
             let key = variantKey(imageKey, spec, plan: encoded.plan)
             let cached = CachedVariant(
                 object: "\(key).\(spec.format.fileExtension)", nameHash: ContentHash.short(variant.data), format: spec.format,
                 width: spec.width, height: variant.height, bytes: variant.data.count)
-            do {
-                try objects.put(variant.data, name: cached.object)
-            } catch {
-                throw BuildError(.write, path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
-            }
+            stored.append((variant.data, cached.object))
             found.variants[spec] = cached
             fresh[key] = cached
+        }
+        do {
+            try objects.put(stored)
+        } catch {
+            throw BuildError(.write, path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, chain: encoded.plan.chain), $0) }
         let (result, summary) = try finish(
