@@ -21,12 +21,7 @@ struct ObjectStore: Sendable {
         folder.appending(path: String(name.prefix(1))).appending(path: name)
     }
 
-    /// Stores bytes under `name` (atomically; an existing object is kept).
-    func put(_ data: Data, name: String) throws {
-        try put([(data, name)])
-    }
-
-    /// Stores several objects, one image's, made durable together
+    /// Stores objects, one image's, atomically and made durable together
     /// (`AtomicWriter.write(_:workers:placed:)`): their writes reach the
     /// disk side by side, not one after the other. Existing objects are
     /// kept; throws the first failure.

@@ -3,13 +3,18 @@ import Foundation
 import Testing
 
 @Suite struct ObjectStoreTests {
-    @Test("objects are grouped in 16 folders by the key's first digit")
+    @Test("objects are grouped in 16 folders by the key's first digit; an existing one is kept")
     func layout() throws {
         let cache = try Corpus.scratch("cache")
         let objects = ObjectStore(cacheFolder: cache)
-        try objects.put(Data([1, 2, 3]), name: "ab12.jpg")
+        try objects.put([(Data([1, 2, 3]), "ab12.jpg"), (Data([4]), "c7ff.webp")])
         #expect(FileManager.default.contents(atPath: cache.appendingPathComponent("objects/a/ab12.jpg").path) == Data([1, 2, 3]))
-        #expect(objects.exists("ab12.jpg"))
+        #expect(FileManager.default.contents(atPath: cache.appendingPathComponent("objects/c/c7ff.webp").path) == Data([4]))
+        #expect(objects.exists("ab12.jpg") && objects.exists("c7ff.webp"))
+        try objects.put([(Data([9]), "ab12.jpg")])
+        #expect(FileManager.default.contents(atPath: objects.url("ab12.jpg").path) == Data([1, 2, 3]))
+        let folder = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects/a").path)
+        #expect(folder == ["ab12.jpg"], "no temporary file is left")
     }
 
     @Test("a cache from before (256 folders by two digits) is regrouped when its database is opened, once")
