@@ -26,7 +26,7 @@ struct ObjectStore: Sendable {
     /// disk side by side, not one after the other. Existing objects are
     /// kept; throws the first failure.
     func put(_ objects: [(data: Data, name: String)]) throws {
-        let new = objects.map { (data: $0.data, url: url($0.name)) }.filter { !FileManager.default.fileExists(atPath: $0.url.path) }
+        let new = objects.filter { !exists($0.name) }.map { (data: $0.data, url: url($0.name)) }
         if let error = AtomicWriter.write(new, workers: 1).lazy.compactMap({ $0 }).first { throw error }
     }
 
