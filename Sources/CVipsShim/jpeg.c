@@ -6,9 +6,10 @@
 // grey JPEG, no profile to apply, nothing kept but the pixels)
 // these calls do the same work with the same settings as vips_jpegload
 // (`shrink`) and vips_jpegsave (`strip`, `optimize_coding`), straight into
-// and out of an image in memory: the pixels and the encoded bytes are the
-// same as libvips' (VipsJPEGTests). Anything else returns -1 and the caller
-// takes libvips' path, which also gives the messages for damaged files.
+// and out of an image in memory: the pixels are libvips', and so are the
+// bytes but for progressive files' scans (below; VipsJPEGTests). Anything
+// else returns -1 and the caller takes libvips' path, which also gives the
+// messages for damaged files.
 #include <stdlib.h>
 
 #include "CVipsShim.h"
@@ -34,6 +35,33 @@ void imgsite_jpeg_errors_init(ErrorJump *error) {
   error->manager.emit_message = emit_message;
 }
 
+// Progressive scans. libjpeg's standard script (jpeg_simple_progression,
+// as vips_jpegsave and Pillow use) sends luma's AC in three bit-planes and
+// each chroma plane's in two; with optimised Huffman tables every scan is
+// coded twice (statistics, then output), and refinement scans cost the most.
+// These send the chroma and luma's first two AC whole, then luma's others
+// in two: on corpus photos at 320-2,048 px, a quarter less CPU per file
+// and 0.5-1 % fewer bytes (README, "Against the peers"). Scans only order
+// the same quantised coefficients: the pixels are the same.
+static const jpeg_scan_info colour_scans[] = {
+    {3, {0, 1, 2}, 0, 0, 0, 0},  // every plane's DC: an eighth-size picture
+    {1, {0}, 1, 2, 0, 0},        // luma's first AC: a sharper grey one
+    {1, {2}, 1, 63, 0, 0},       // the colour
+    {1, {1}, 1, 63, 0, 0},
+    {1, {0}, 3, 9, 0, 1},  // luma's other AC but their last bit, low frequencies first
+    {1, {0}, 10, 63, 0, 1},
+    {1, {0}, 3, 63, 1, 0},  // that last bit
+};
+static const jpeg_scan_info grey_scans[] = {
+    {1, {0}, 0, 0, 0, 0}, {1, {0}, 1, 2, 0, 0}, {1, {0}, 3, 9, 0, 1}, {1, {0}, 10, 63, 0, 1}, {1, {0}, 3, 63, 1, 0},
+};
+
+static void set_scans(struct jpeg_compress_struct *cinfo, int components) {
+  cinfo->scan_info = components == 3 ? colour_scans : grey_scans;
+  cinfo->num_scans = components == 3 ? (int)(sizeof colour_scans / sizeof *colour_scans)
+                                     : (int)(sizeof grey_scans / sizeof *grey_scans);
+}
+
 void imgsite_jpeg_set_encoding(struct jpeg_compress_struct *cinfo, int width, int height, int components,
                                J_COLOR_SPACE space, int quality, int progressive, int chroma_factor) {
   cinfo->image_width = width;
@@ -43,7 +71,7 @@ void imgsite_jpeg_set_encoding(struct jpeg_compress_struct *cinfo, int width, in
   jpeg_set_defaults(cinfo);
   jpeg_set_quality(cinfo, quality, TRUE);
   cinfo->optimize_coding = TRUE;
-  if (progressive) jpeg_simple_progression(cinfo);
+  if (progressive) set_scans(cinfo, components);
   if (components == 3) {
     cinfo->comp_info[0].h_samp_factor = chroma_factor;
     cinfo->comp_info[0].v_samp_factor = chroma_factor;
