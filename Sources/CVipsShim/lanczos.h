@@ -33,9 +33,6 @@ int imgsite_lanczos_eligible(VipsImage *in);
 // ready for its pixels; NULL (with a libvips error) on failure.
 VipsImage *imgsite_lanczos_output(VipsImage *in, int width, int height);
 
-// out[i] = the sum over t < taps of weights[t] × lines[t × step + i], for
-// i < count: rounded half up and clamped to 0-255 (lanczos_sum.c).
-void imgsite_lanczos_sum(const VipsPel *lines, size_t step, const int16_t *weights, int taps, VipsPel *out,
-                         size_t count);
+// imgsite_lanczos_sum (CVipsShim.h) is the passes' inner loop.
 
 #endif

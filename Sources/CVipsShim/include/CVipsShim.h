@@ -110,6 +110,16 @@ int imgsite_reduceh(VipsImage *in, VipsImage **out, int width, const ImgsiteRedu
 /// image in memory (reducev.c).
 int imgsite_reducev(VipsImage *in, VipsImage **out, int height, const ImgsiteReduceAxis *axis);
 
+/// The inner loop of both passes (lanczos_sum.c): out[i] = the sum over
+/// t < taps of weights[t] × lines[t × step + i] for i < count, the weights
+/// in 14-bit fixed point, rounded half up and clamped to 0-255. AVX2 where
+/// the CPU has it.
+void imgsite_lanczos_sum(const VipsPel *lines, size_t step, const int16_t *weights, int taps, VipsPel *out,
+                         size_t count);
+/// The same without vector code: the bytes every machine writes (VipsResizeTests).
+void imgsite_lanczos_sum_portable(const VipsPel *lines, size_t step, const int16_t *weights, int taps, VipsPel *out,
+                                  size_t count);
+
 typedef struct {
   ImgsiteReduceAxis horizontal, vertical;
 } ImgsiteReduceGrid;
