@@ -23,8 +23,9 @@ void imgsite_jpeg_errors_init(ErrorJump *error);
 
 // vips_jpegsave's settings with `strip` on, for a `width` × `height` image
 // of `components` in `space`: optimised Huffman tables, progressive scans
-// if asked (fewer than vips_jpegsave's: jpeg.c), luma sampled once per `chroma_factor` × `chroma_factor` chroma
-// sample (2: 4:2:0, 1: 4:4:4), no JFIF nor any other marker.
+// if asked (fewer than vips_jpegsave's: jpeg.c), luma sampled once per
+// `chroma_factor` × `chroma_factor` chroma sample (2: 4:2:0, 1: 4:4:4), no
+// JFIF nor any other marker.
 void imgsite_jpeg_set_encoding(struct jpeg_compress_struct *cinfo, int width, int height, int components,
                                J_COLOR_SPACE space, int quality, int progressive, int chroma_factor);
 

@@ -33,6 +33,7 @@ int imgsite_lanczos_eligible(VipsImage *in);
 // ready for its pixels; NULL (with a libvips error) on failure.
 VipsImage *imgsite_lanczos_output(VipsImage *in, int width, int height);
 
-// imgsite_lanczos_sum (CVipsShim.h) is the passes' inner loop.
+// The passes' inner loop, imgsite_lanczos_sum, is in CVipsShim.h (tests
+// hold it to its portable form).
 
 #endif
