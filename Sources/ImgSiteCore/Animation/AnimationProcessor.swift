@@ -19,8 +19,10 @@ struct AnimationProcessor: Sendable {
         let source = try open(job.source.absolutePath, displayPath: path)
         let plan = settings.outputs(width: source.width, height: source.height, animation: source.timing, phase: phase)
         let stills = ImageProcessor(settings: settings, lanes: lanes)
+        let choice = StillPath.choose(settings, header: header, width: plan.chain[0], animated: true)
         var encoded = try stills.encodeStills(
-            job, header: header, plan: plan, specs: plan.specs.filter { $0.role == .poster && !cached.contains($0) }, placeholder: placeholder)
+            job, header: header, plan: plan, specs: plan.specs.filter { $0.role == .poster && !cached.contains($0) }, placeholder: placeholder,
+            choice: choice)
         encoded.record.animation = source.timing
         let missing = plan.specs.filter { $0.role != .poster && !cached.contains($0) }
         guard !missing.isEmpty, let frames = plan.frames else { return encoded }

@@ -4,12 +4,14 @@ import Vips
 /// the bytes it names, so equal keys mean equal bytes:
 /// - an image: the source's content, the metadata policy, imgsite's and
 ///   libvips' versions;
-/// - a variant: its image, format, width, that format's encoder settings, and
+/// - a variant: its image, format, width, that format's encoder settings,
 ///   the larger widths it is derived from and how (each width is resized
-///   from a larger one, so the chain shapes its pixels);
+///   from a larger one, so the chain shapes its pixels), the still path's
+///   route (`StillPath.Route`: the planes or RGB) and the still recipe;
 /// - an animated file: its image, format, role, the frames kept with their
 ///   durations and size, and the encoder settings;
-/// - a placeholder: its image, its kind, and the chain it is sampled from.
+/// - a placeholder: its image, its kind, the chain it is sampled from and
+///   the route and recipe that made that chain.
 /// A change of one format's quality therefore misses only that format's keys.
 enum CacheKey {
     static let versions = "imgsite \(ImgSiteVersion.current), libvips \(Vips.version)"
@@ -21,9 +23,17 @@ enum CacheKey {
     /// How each width is derived from the larger ones (`ResizeChain`).
     static let derivation = "from ≥\(ResizeChain.derivationFactor)× and ≥\(ResizeChain.smallestBase) px"
 
-    static func variant(image: String, spec: VariantSpec, chain: [Int], encoder: EncodeSettings) -> String {
+    /// How stills are decoded, resized and encoded beyond their settings.
+    /// Bump it in the commit that changes a still's bytes for the same
+    /// source and settings (a resampler, a scan script, a rounding, a
+    /// decoder option), so no cache serves files made the old way.
+    /// `StillRecipeTests` fails when still bytes change and this does not.
+    static let stillRecipe = 1
+
+    static func variant(image: String, spec: VariantSpec, chain: [Int], route: StillPath.Route, encoder: EncodeSettings) -> String {
         let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"
-        return SourceHash.of(text: "variant|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(derivation)|\(encoder)")
+        return SourceHash.of(
+            text: "variant|s\(stillRecipe)|\(route.rawValue)|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(derivation)|\(encoder)")
     }
 
     /// How animated files are made beyond their settings (the WebP's lossless
@@ -36,7 +46,8 @@ enum CacheKey {
             + "\(frames.frames)|\(frames.durations)|\(encoder)")
     }
 
-    static func placeholder(image: String, kind: PlaceholderKind, chain: [Int]) -> String {
-        SourceHash.of(text: "placeholder|r\(PlaceholderPolicy.recipe)|\(image)|\(kind.rawValue)|\(chain)|\(derivation)")
+    static func placeholder(image: String, kind: PlaceholderKind, chain: [Int], route: StillPath.Route) -> String {
+        SourceHash.of(
+            text: "placeholder|r\(PlaceholderPolicy.recipe)|s\(stillRecipe)|\(route.rawValue)|\(image)|\(kind.rawValue)|\(chain)|\(derivation)")
     }
 }

@@ -42,21 +42,26 @@ struct ImageProcessor: Sendable {
         case .still:
             let plan = settings.outputs(width: header.width, height: header.height, animation: nil, phase: phase)
             let specs = plan.specs.filter { !cached.contains($0) }
-            if let planes = try JPEGPlanesProcessor(settings: settings).encode(job, header: header, plan: plan, specs: specs, placeholder: placeholder) {
+            let choice = StillPath.choose(settings, header: header, width: plan.chain[0])
+            StillPath.trace(choice, path: job.source.relativePath)
+            if choice.path == .jpegPlanes, let planes = try JPEGPlanesProcessor(settings: settings).encode(
+                job, header: header, plan: plan, specs: specs, placeholder: placeholder, shrink: choice.shrink) {
                 return planes
             }
-            return try encodeStills(job, header: header, plan: plan, specs: specs, placeholder: placeholder)
+            return try encodeStills(job, header: header, plan: plan, specs: specs, placeholder: placeholder, choice: choice)
         }
     }
 
     /// Decodes the source (an animation's first frame) at the chain's
-    /// largest width and encodes `specs`, each a width of `plan.chain`.
+    /// largest width on the path `choice` names (the planes path taken as
+    /// the direct one) and encodes `specs`, each a width of `plan.chain`.
     func encodeStills(
-        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?
+        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?,
+        choice: StillPath.Choice
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
-        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], header: header)
+        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], header: header, choice: choice)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
@@ -101,10 +106,13 @@ struct ImageProcessor: Sendable {
 
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
     /// decodes what can be decoded and reports the damage as a warning.
-    private func decode(_ file: String, displayPath: String, width: Int, header: SourceHeader) throws(BuildError) -> (VipsImage, [String]) {
-        let shrink = header.loader == "jpegload" ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
+    private func decode(
+        _ file: String, displayPath: String, width: Int, header: SourceHeader, choice: StillPath.Choice
+    ) throws(BuildError) -> (VipsImage, [String]) {
+        let shrink = choice.shrink
         let toSRGB = header.needsColourTransform
-        if let plain = try decodePlainJPEG(file, displayPath: displayPath, shrink: shrink, width: width, header: header) {
+        if [.directJPEG, .jpegPlanes].contains(choice.path),
+           let plain = try decodePlainJPEG(file, displayPath: displayPath, shrink: shrink, width: width, header: header) {
             return (plain, [])
         }
         func load(_ failOn: FailOn, lanes: Int = 1) throws(VipsError) -> VipsImage {
@@ -131,11 +139,6 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// Pixels the direct path decodes whole at full size (48 MB of RGB); a
-    /// larger photo that cannot shrink on load keeps libvips' thumbnail,
-    /// which streams it.
-    static let largestWholeDecode = 16_000_000
-
     /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized by
     /// the shim and turned upright, when nothing but its pixels is kept: libvips'
     /// pipelines cost more than libjpeg itself on a photo made 800 wide.
@@ -145,22 +148,13 @@ struct ImageProcessor: Sendable {
     private func decodePlainJPEG(
         _ file: String, displayPath: String, shrink: Int, width: Int, header: SourceHeader
     ) throws(BuildError) -> VipsImage? {
-        guard decodesDirectly(header, shrink: shrink), let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink) else { return nil }
+        guard let decoded = VipsImage.decodedPlainJPEG(file, shrink: shrink) else { return nil }
         do {
             let stored = header.storedSize(atWidth: width)
             return try decoded.downsized(toWidth: stored.width, height: stored.height).upright(fromOrientation: header.orientation)
         } catch {
             throw BuildError(.decode, path: displayPath, "cannot be resized: \(VipsError.reason(error))")
         }
-    }
-
-    /// Whether libjpeg-turbo may decode the source itself at 1/`shrink`
-    /// (`decodePlainJPEG`, `JPEGPlanesProcessor`): a JPEG, upright by EXIF
-    /// orientation at most, no colour transform, nothing kept but pixels,
-    /// and shrunk on load or small enough to decode whole.
-    func decodesDirectly(_ header: SourceHeader, shrink: Int) -> Bool {
-        header.loader == "jpegload" && (1...8).contains(header.orientation) && !header.needsColourTransform
-            && settings.metadata == .strip && (shrink > 1 || header.width * header.height <= Self.largestWholeDecode)
     }
 
     /// One width in one format and role. `credit`: the EXIF to carry under

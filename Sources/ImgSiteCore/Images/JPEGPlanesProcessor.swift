@@ -4,31 +4,21 @@ import Vips
 /// A JPEG source made into JPEG files only, through its Y, Cb and Cr planes
 /// (`JPEGPlanes`): each plane is resized to its own output size and encoded
 /// as it is, without the pass through RGB and back that costs chroma
-/// upsampling, two colour conversions and chroma averaging. Taken whenever
-/// the settings write nothing but JPEG and keep no metadata, whatever is
-/// cached or how many lanes there are, so a file's bytes depend only on the
-/// source and the settings. The widths are made as `ResizeChain` makes them.
+/// upsampling, two colour conversions and chroma averaging. Taken where
+/// `StillPath` chooses it, whatever is cached or how many lanes there are,
+/// so a file's bytes depend only on the source and the settings. The widths
+/// are made as `ResizeChain` makes them.
 struct JPEGPlanesProcessor {
     var settings: ImageSettings
-
-    /// Whether the settings write JPEG files only (dense screens' included),
-    /// 4:2:0, with nothing kept but the pixels.
-    static func takes(_ settings: ImageSettings) -> Bool {
-        settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg && settings.metadata == .strip
-            && settings.jpeg.subsample420
-    }
 
     /// The image encoded, or nil when the source is not a JPEG whose planes
     /// can be taken as they are (a profile to apply, other sampling, damage):
     /// the RGB path then decodes it and words any message.
     func encode(
-        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?
+        _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?, shrink: Int
     ) throws(BuildError) -> ImageProcessor.Encoded? {
         let chain = plan.chain
-        let shrink = ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: chain[0])
-        guard Self.takes(settings), ImageProcessor(settings: settings).decodesDirectly(header, shrink: shrink),
-              let decoded = JPEGPlanes.decoded(job.source.absolutePath, shrink: shrink)
-        else { return nil }
+        guard let decoded = JPEGPlanes.decoded(job.source.absolutePath, shrink: shrink) else { return nil }
         let path = job.source.relativePath
         do {
             let sizes = try self.sizes(of: decoded, widths: chain, header: header)

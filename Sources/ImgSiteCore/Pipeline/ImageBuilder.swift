@@ -72,7 +72,7 @@ struct ImageBuilder: Sendable {
         } catch {
             throw BuildError(.write, path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
         }
-        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, chain: encoded.plan.chain), $0) }
+        let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, plan: encoded.plan), $0) }
         let (result, summary) = try finish(
             job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(
@@ -115,7 +115,7 @@ struct ImageBuilder: Sendable {
             let rows = try store.variants(Array(keys.keys))
             var variants: [VariantSpec: CachedVariant] = [:]
             for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
-            let placeholder = try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, chain: plan.chain))
+            let placeholder = try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, plan: plan))
             return Found(record: record, plan: plan, variants: variants, placeholder: placeholder)
         } catch let error as BuildError {
             throw error
@@ -155,7 +155,7 @@ struct ImageBuilder: Sendable {
             hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: metadata,
             warnings: warnings)
         let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
-            + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, chain: plan.chain)] } ?? [])
+            + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
         do {
             let (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
@@ -188,10 +188,18 @@ struct ImageBuilder: Sendable {
             return CacheKey.animation(image: imageKey, spec: spec, frames: frames, encoder: settings.animationEncoder(spec.format))
         }
         let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
-        return CacheKey.variant(image: imageKey, spec: spec, chain: derivedFrom, encoder: settings.encoder(spec.format, width: spec.width, role: spec.role))
+        return CacheKey.variant(
+            image: imageKey, spec: spec, chain: derivedFrom, route: route(plan),
+            encoder: settings.encoder(spec.format, width: spec.width, role: spec.role))
     }
 
-    private func placeholderKey(_ imageKey: String, kind: PlaceholderKind, chain: [Int]) -> String {
-        CacheKey.placeholder(image: imageKey, kind: kind, chain: chain)
+    private func placeholderKey(_ imageKey: String, kind: PlaceholderKind, plan: OutputPlan) -> String {
+        CacheKey.placeholder(image: imageKey, kind: kind, chain: plan.chain, route: route(plan))
+    }
+
+    /// The still path's route for an image of `plan` (an animation's poster
+    /// and placeholder always take the RGB one).
+    private func route(_ plan: OutputPlan) -> StillPath.Route {
+        StillPath.Route(settings, animated: plan.frames != nil)
     }
 }

@@ -4,24 +4,25 @@ import Testing
 import Vips
 
 /// Which builds resize plain JPEGs as Y, Cb and Cr planes
-/// (`JPEGPlanesProcessor`), and what they write.
+/// (`StillPath`, `JPEGPlanesProcessor`), and what they write.
 @Suite struct JPEGPlanesPathTests {
     static func settings(_ config: SiteConfig) -> ImageSettings { ImageSettings(config: config, layout: ThemeLayout()) }
 
     @Test("JPEG-only settings that keep no metadata take the planes; another format, metadata or 4:4:4 does not")
     func takes() {
         let jpegOnly = ResizeQualityTests.jpegOnlyProfile
-        #expect(JPEGPlanesProcessor.takes(Self.settings(jpegOnly)))
-        #expect(!JPEGPlanesProcessor.takes(Self.settings(SiteConfig())), "WebP and AVIF beside the JPEG")
+        #expect(StillPath.Route(Self.settings(jpegOnly)) == .planes)
+        #expect(StillPath.Route(Self.settings(jpegOnly), animated: true) == .rgb, "an animation's poster")
+        #expect(StillPath.Route(Self.settings(SiteConfig())) == .rgb, "WebP and AVIF beside the JPEG")
         var changed = jpegOnly
         changed.denseFormat = .avif
-        #expect(!JPEGPlanesProcessor.takes(Self.settings(changed)), "AVIF for dense screens")
+        #expect(StillPath.Route(Self.settings(changed)) == .rgb, "AVIF for dense screens")
         changed = jpegOnly
         changed.metadata = .keepCopyright
-        #expect(!JPEGPlanesProcessor.takes(Self.settings(changed)), "metadata kept")
+        #expect(StillPath.Route(Self.settings(changed)) == .rgb, "metadata kept")
         changed = jpegOnly
         changed.jpeg.subsample420 = false
-        #expect(!JPEGPlanesProcessor.takes(Self.settings(changed)), "4:4:4")
+        #expect(StillPath.Route(Self.settings(changed)) == .rgb, "4:4:4")
     }
 
     @Test("a JPEG-only build writes the planes' bytes for plain JPEGs, upright and 4:2:0; grey, CMYK and profiles take the RGB path")

@@ -1,0 +1,59 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+import Vips
+
+/// Still images' bytes are pinned to `CacheKey.stillRecipe`: the names of a
+/// small build's files (each carries its content hash) are recorded with the
+/// recipe and the libvips version. A change that alters a still's bytes must
+/// bump the recipe, so no warm cache serves files made the old way; then
+/// record the list again with `IMGSITE_RECORD_GOLDEN=1`.
+@Suite struct StillRecipeTests {
+    static let golden = Corpus.repoRoot.appending(path: "Tests/Fixtures/still-recipe.txt")
+    static let photos = ["nature/FreshFlower.jpg", "formats/gray.jpg", "formats/cmyk.jpg", "formats/transparent.png",
+                         "orientation/Landscape_6.jpg", "formats/flower2.webp", "animated/1904-blob-dancing.gif"]
+
+    /// The recorded header: recipe and libvips version.
+    static var header: String { "still recipe \(CacheKey.stillRecipe), libvips \(Vips.version)" }
+
+    static func names() throws -> [String] {
+        let input = try Corpus.scratch("library")
+        try Corpus.copy(photos.map(Corpus.photo), into: input, album: "a")
+        var jpegOnly = SiteConfig()
+        jpegOnly.formats = [.jpeg]
+        jpegOnly.denseFormat = nil
+        var names: [String] = []
+        for (label, config) in [("default", SiteConfig()), ("jpeg-only", jpegOnly)] {
+            let site = try TestBuild.run(input: input, config: config)
+            let stills = site.manifest.images.flatMap { image in image.variants.filter { image.animation == nil || $0.role == .poster } }
+            names += stills.map { "\(label) \($0.path)" }.sorted()
+            names += site.manifest.images.compactMap { image in image.placeholder.map { "\(label) placeholder \(image.source) \(ContentHash.short(text: "\($0)"))" } }.sorted()
+        }
+        return names
+    }
+
+    @Test("still files are the recorded ones for this recipe: bump CacheKey.stillRecipe when they change")
+    func pinned() throws {
+        let names = try Self.names()
+        if ProcessInfo.processInfo.environment["IMGSITE_RECORD_GOLDEN"] == "1" {
+            try Data(([Self.header] + names).joined(separator: "\n").appending("\n").utf8).write(to: Self.golden)
+            return
+        }
+        let recorded = try String(contentsOf: Self.golden, encoding: .utf8).split(separator: "\n").map(String.init)
+        let recordedHeader = recorded.first ?? ""
+        guard recordedHeader.hasSuffix("libvips \(Vips.version)") else {
+            // The keys carry libvips' version: another one never shares a cache.
+            print("StillRecipeTests: recorded with \(recordedHeader), this is libvips \(Vips.version); not compared")
+            return
+        }
+        let changed = Set(names).symmetricDifference(recorded.dropFirst())
+        if recordedHeader == Self.header {
+            #expect(changed.isEmpty, """
+                still bytes changed without a new CacheKey.stillRecipe (\(changed.count) names differ, e.g. \(changed.sorted().prefix(3))): \
+                bump it, then record again with IMGSITE_RECORD_GOLDEN=1
+                """)
+        } else {
+            #expect(changed.isEmpty, "CacheKey.stillRecipe changed: record the list again with IMGSITE_RECORD_GOLDEN=1 (\(recordedHeader))")
+        }
+    }
+}
