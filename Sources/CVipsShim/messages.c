@@ -20,6 +20,7 @@ typedef struct {
   int capturing;
   int frozen;  // vips_error_freeze() depth on this thread
   int saw_error;
+  size_t shared_start;  // length of libvips' shared buffer at begin
 } Capture;
 
 static _Thread_local Capture capture;
@@ -55,10 +56,21 @@ void imgsite_messages_begin(void) {
   capture.errors = reset(capture.errors);
   capture.warnings = reset(capture.warnings);
   capture.capturing = 1;
+  capture.saw_error = 0;
+  capture.shared_start = strlen(vips_error_buffer());
+  // Messages raised where nothing captures (imgsite's own JPEG decoder)
+  // stay there; libvips stops appending once the buffer is full.
+  if (capture.shared_start > 4096) {
+    vips_error_clear();
+    capture.shared_start = 0;
+  }
 }
 
 char *imgsite_messages_end(void) {
   capture.capturing = 0;
+  // This thread's errors are in libvips' shared buffer too: clear them, or
+  // a later failure that must read that buffer would carry them as its own.
+  if (capture.saw_error) vips_error_clear();
   if (capture.errors && capture.errors->len)
     return g_strdup(capture.errors->str);
   if (capture.warnings && capture.warnings->len)
@@ -70,6 +82,14 @@ void imgsite_messages_free(void) {
   if (capture.errors) g_string_free(capture.errors, TRUE);
   if (capture.warnings) g_string_free(capture.warnings, TRUE);
   memset(&capture, 0, sizeof capture);
+}
+
+char *imgsite_messages_shared(void) {
+  char *all = vips_error_buffer_copy();  // and clears it
+  size_t length = strlen(all);
+  char *text = g_strdup(length >= capture.shared_start ? all + capture.shared_start : all);
+  g_free(all);
+  return text;
 }
 
 int imgsite_messages_interposed(void) {

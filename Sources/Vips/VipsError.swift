@@ -1,4 +1,5 @@
 internal import CVips
+internal import CVipsShim
 import Foundation
 
 /// A libvips failure: which operation, on which file, and libvips' message.
@@ -22,10 +23,11 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
 
     /// From the text captured on the failing thread. A call whose failure was
     /// raised on a libvips worker thread (an encoder writing in the
-    /// background) has none; libvips' shared buffer is the only source then.
+    /// background) has none; what libvips' shared buffer gained during the
+    /// call is the only source then (never what earlier calls left there).
     init(operation: String, path: String?, captured: String?) {
         var text = captured ?? ""
-        if text.isEmpty, let shared = vips_error_buffer_copy() {
+        if text.isEmpty, let shared = imgsite_messages_shared() {
             text = String(cString: shared)
             g_free(shared)
         }

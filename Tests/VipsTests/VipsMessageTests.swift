@@ -41,6 +41,17 @@ import Testing
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
     }
 
+    @Test("a failure read from libvips' shared buffer never carries an earlier call's message")
+    func sharedBufferHoldsNoOldMessage() throws {
+        let text = VipsImageTests.corpus.appendingPathComponent("bad/not-an-image.jpg").path
+        // Captured on this thread, and kept by libvips in its shared buffer too.
+        #expect(throws: VipsError.self) { try VipsImage.header(of: text) }
+        // A later failure raised only on libvips' worker threads has nothing
+        // captured: it reads the shared buffer, where the old text must not be.
+        let later = VipsError(operation: "later", path: nil, captured: nil)
+        #expect(!later.message.contains("not a known file format"), "\(later.message)")
+    }
+
     @Test("a libpng failure whose only reason is a warning still says why")
     func warningIsTheReason() throws {
         let broken = VipsImageTests.corpus.appendingPathComponent("bad/broken.png").path

@@ -43,6 +43,11 @@ void imgsite_messages_begin(void);
 /// only reason), else NULL. The caller g_free()s it.
 char *imgsite_messages_end(void);
 
+/// What libvips' shared buffer gained since this thread's begin (errors
+/// raised on libvips' worker threads reach only that buffer), emptying the
+/// buffer, so no later failure reads the text again. The caller g_free()s it.
+char *imgsite_messages_shared(void);
+
 /// Whether errors raised on this thread reach the capture: true when this
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
 int imgsite_messages_interposed(void);

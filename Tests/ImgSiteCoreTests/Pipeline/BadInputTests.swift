@@ -62,6 +62,29 @@ import Testing
         let allowed = try TestBuild.run(input: input, config: config)
         #expect(allowed.summary.failed.isEmpty && allowed.summary.built == 1)
     }
+
+    @Test("a message belongs to the image that caused it: damaged photos built after failed ones carry only their own reason")
+    func messagesStayWithTheirImage() throws {
+        let failing = try Corpus.scratch("failing")
+        try Corpus.copy(["not-an-image.jpg", "corrupted.jpg", "broken.png"].map { Corpus.bad.appendingPathComponent($0) }, into: failing, album: "a")
+        let first = try TestBuild.run(input: failing)
+        #expect(first.summary.failed.count == 3)
+        // As `imgsite watch` meets them, in the same process: one at a time
+        // (so on two lanes), a truncated file and a photo copied half-way.
+        let truncated = try Corpus.scratch("truncated")
+        try Corpus.copy([Corpus.bad.appendingPathComponent("truncated.jpg")], into: truncated, album: "a")
+        let half = try Corpus.scratch("half")
+        let photo = try Data(contentsOf: Corpus.photo("nature/FreshFlower.jpg"))
+        try FileManager.default.createDirectory(at: half.appending(path: "a"), withIntermediateDirectories: true)
+        try photo.prefix(photo.count / 2).write(to: half.appending(path: "a/flower.jpg"))
+        for (input, source) in [(truncated, "a/truncated.jpg"), (half, "a/flower.jpg")] {
+            let warnings = try TestBuild.run(input: input).image(source).warnings
+            #expect(warnings.count == 1 && warnings[0].contains("Premature end"), "\(warnings)")
+            for other in ["not-an-image", "not a known file format", "corrupted", "chunk", "RST5"] {
+                #expect(!warnings.joined().contains(other), "\(source): \(warnings) carries another image's message")
+            }
+        }
+    }
 }
 
 @Suite struct LoaderMessageTests {
