@@ -97,14 +97,19 @@ public struct SiteServer: Sendable {
     }
 }
 
-/// Content-hashed variants (`_img/name-960.3fa9c2d1.webp`) never change, so
+/// Content-hashed variants (`_img/name-960.3fa9c2d1.webp`, and the dense
+/// screens' and posters' `name-960-dense.3fa9c2d1.avif`) never change, so
 /// they may be cached for a year; everything else is revalidated (ETag).
+/// Text is declared UTF-8, as every page imgsite writes is.
 struct CacheHeaders: RouterMiddleware {
     typealias Context = BasicRequestContext
-    nonisolated(unsafe) static let hashedName = #/(^|/)_img/[^/]+-\d+\.[0-9a-f]{8}\.[a-z0-9]+$/#
+    nonisolated(unsafe) static let hashedName = #/(^|/)_img/[^/]+-\d+(-[a-z]+)?\.[0-9a-f]{8}\.[a-z0-9]+$/#
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
+        if let type = response.headers[.contentType], type.hasPrefix("text/"), !type.contains("charset") {
+            response.headers[.contentType] = type + "; charset=utf-8"
+        }
         guard response.headers[.cacheControl] == nil, [.ok, .partialContent, .notModified].contains(response.status) else { return response }
         let hashed = (try? Self.hashedName.firstMatch(in: request.uri.path)) != nil
         response.headers[.cacheControl] = hashed ? "public, max-age=31536000, immutable" : "no-cache"
@@ -121,16 +126,23 @@ struct NotFoundPage: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             let response = try await next(request, context)
-            return response.status == .notFound ? page() : response
+            return response.status == .notFound ? page(for: request.uri.path) : response
         } catch let error as any HTTPResponseError where error.status == .notFound {
-            return page()
+            return page(for: request.uri.path)
         }
     }
 
-    private func page() -> Response {
+    /// The way back to the site's root from `path`, relative, so it holds
+    /// when the site is published under a sub-path.
+    static func rootLink(from path: String) -> String {
+        let folders = path.split(separator: "/", omittingEmptySubsequences: true).count - (path.hasSuffix("/") ? 0 : 1)
+        return folders > 0 ? String(repeating: "../", count: folders) : "./"
+    }
+
+    private func page(for path: String) -> Response {
         var html = folder.file("404.html").flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
             ?? "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
-            + "<body><h1>Not found</h1><p>There is no such page here. <a href=\"/\">Back to the gallery</a></p></body></html>\n"
+            + "<body><h1>Not found</h1><p>There is no such page here. <a href=\"\(Self.rootLink(from: path))\">Back to the gallery</a></p></body></html>\n"
         if liveReload { html = LiveReload.inject(into: html) }
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"

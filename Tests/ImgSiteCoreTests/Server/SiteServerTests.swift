@@ -11,6 +11,8 @@ import Testing
         try "<!DOCTYPE html><html><body><h1>Home</h1></body></html>".write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         try "<html><body>album</body></html>".write(to: folder.appendingPathComponent("a/index.html"), atomically: true, encoding: .utf8)
         try Data(repeating: 7, count: 4_000).write(to: folder.appendingPathComponent("a/_img/storm-960.3fa9c2d1.webp"))
+        try Data(repeating: 8, count: 100).write(to: folder.appendingPathComponent("a/_img/storm-1280-dense.0b1c2d3e.avif"))
+        try Data(repeating: 9, count: 100).write(to: folder.appendingPathComponent("a/_img/blob-320-poster.0b1c2d3e.jpg"))
         for ext in ["avif", "jxl", "svg", "json", "xml"] { try Data("x".utf8).write(to: folder.appendingPathComponent("file.\(ext)")) }
         try "secret".write(to: root.appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("a/link.txt"), withDestinationURL: root.appendingPathComponent("outside.txt"))
@@ -63,11 +65,17 @@ import Testing
             #expect(again.status == 304)
             let range = try LoopbackHTTP.send(port: port, path: "/a/_img/storm-960.3fa9c2d1.webp", headers: ["Range": "bytes=100-199"])
             #expect(range.status == 206 && range.body.count == 100 && range.headers["content-range"] == "bytes 100-199/4000")
+            for path in ["/a/_img/storm-1280-dense.0b1c2d3e.avif", "/a/_img/blob-320-poster.0b1c2d3e.jpg"] {
+                #expect(try LoopbackHTTP.send(port: port, path: path).headers["cache-control"] == "public, max-age=31536000, immutable", "\(path)")
+            }
             let page = try LoopbackHTTP.send(port: port, path: "/a/")
             #expect(page.status == 200 && page.headers["cache-control"] == "no-cache" && page.text.contains("album"))
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8")
             #expect(!page.text.contains("EventSource"), "serve adds no script")
             let missing = try LoopbackHTTP.send(port: port, path: "/nope.html")
-            #expect(missing.status == 404 && missing.text.contains("Not found"))
+            #expect(missing.status == 404 && missing.text.contains("Not found") && missing.text.contains("href=\"./\""))
+            let deep = try LoopbackHTTP.send(port: port, path: "/a/b/nope.html")
+            #expect(deep.status == 404 && deep.text.contains("href=\"../../\""), "the way back holds under a sub-path")
         }
     }
 
