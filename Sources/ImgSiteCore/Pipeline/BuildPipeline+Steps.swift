@@ -4,7 +4,12 @@ import Vips
 extension BuildPipeline {
     /// Reads the templates: the built-in theme with the site's own over it.
     func loadTemplates(_ state: inout BuildState) throws(BuildError) {
-        state.theme = try DefaultTheme.load(overrides: options.templatesFolder)
+        let (library, digest, warnings) = try DefaultTheme.load(overrides: options.templatesFolder)
+        state.theme = (library, digest)
+        for warning in warnings {
+            observe(.warning(path: warning.path, reason: warning.reason))
+            state.summary.warnings.append("\(warning.path): \(warning.reason)")
+        }
     }
 
     /// Walks the input (the output, cache and template folders are not

@@ -10,45 +10,48 @@ public enum DefaultTheme {
         try load(overrides: overrides).library
     }
 
-    /// The templates in effect and a digest of their text: a page rendered
-    /// with other templates is another page.
-    static func load(overrides: URL?) throws(BuildError) -> (library: MustacheLibrary, digest: String) {
+    /// The templates in effect, a digest of their text (a page rendered
+    /// with other templates is another page), and warnings about the site's
+    /// own: variables no template is given, which would render empty.
+    static func load(overrides: URL?) throws(BuildError) -> (library: MustacheLibrary, digest: String, warnings: [BuildError]) {
         var texts = files
+        var warnings: [BuildError] = []
         if let overrides, FileManager.default.fileExists(atPath: overrides.path) {
             let root = overrides.standardizedFileURL.path
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let relative = enumerator?.nextObject() as? String {
                 guard relative.hasSuffix(".mustache") else { continue }
-                let file = root + "/" + relative
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    throw BuildError(.render, path: file, "cannot be read as UTF-8 text")
+                // Named as the user knows it: "templates/album.mustache".
+                let shown = overrides.lastPathComponent + "/" + relative
+                guard let text = try? String(contentsOfFile: root + "/" + relative, encoding: .utf8) else {
+                    throw BuildError(.render, path: shown, "cannot be read as UTF-8 text")
                 }
-                try check(text, file: file)
+                _ = try template(text, file: shown)
+                for name in TemplateCheck.unknownNames(in: text, known: knownNames) {
+                    warnings.append(BuildError(.render, path: shown, "{{\(name)}} is not a variable imgsite gives its templates; it renders empty"))
+                }
                 texts[String(relative.dropLast(".mustache".count))] = text
             }
         }
         var library = MustacheLibrary()
         var all = ""
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
-            try register(text, named: name, file: "\(name).mustache", in: &library)
+            library.register(try template(text, file: "\(name).mustache"), named: name)
             all += "\(name)\u{0}\(text)\u{0}"
         }
-        return (library, SourceHash.of(text: all))
+        return (library, SourceHash.of(text: all), warnings)
     }
 
-    private static func check(_ text: String, file: String) throws(BuildError) {
-        do {
-            _ = try MustacheTemplate(string: text)
-        } catch {
-            throw BuildError(.render, path: file, "is not a valid Mustache template: \(error)")
-        }
+    /// Every name the built-in templates use: what the renderer gives them.
+    static let knownNames: Set<String> = files.values.reduce(into: []) { known, text in
+        known.formUnion(TemplateCheck.names(in: text) ?? [])
     }
 
-    private static func register(_ text: String, named name: String, file: String, in library: inout MustacheLibrary) throws(BuildError) {
+    private static func template(_ text: String, file: String) throws(BuildError) -> MustacheTemplate {
         do {
-            library.register(try MustacheTemplate(string: text), named: name)
+            return try MustacheTemplate(string: text)
         } catch {
-            throw BuildError(.render, path: file, "is not a valid Mustache template: \(error)")
+            throw TemplateCheck.parseFailure(error, file: file)
         }
     }
 }
