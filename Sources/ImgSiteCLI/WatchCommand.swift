@@ -26,16 +26,29 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var listen: ListenOptions
 
+    @Flag(name: .shortAndLong, help: "Print only failures, warnings and each build's summary.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also print every image and each step.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
+    }
+
     func run() async throws {
         let (input, output, config, jobs, cacheDir) = (site.input, site.output, site.config, site.jobs, site.cacheDir)
-        let lines = WatchLines()
+        let verbosity: ProgressPrinter.Verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         let session = WatchSession(
             resolve: { () throws(BuildError) -> BuildOptions in
                 try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: false, cacheFolder: cacheDir)
             },
             host: listen.host, port: listen.port,
-            observe: { event in
-                if let text = lines.line(for: event) { Terminal.write(text + "\n", toError: false) }
+            // Each build is printed as `imgsite build` prints it: progress on
+            // a terminal, the same image lines and summary.
+            reporter: {
+                let printer = ProgressPrinter(verbosity: verbosity, output: output)
+                return BuildReporter(observe: printer.handle, finish: printer.finish, abandon: printer.clearLine)
             },
             say: { Terminal.error($0) })
         listen.noteIfVisible()

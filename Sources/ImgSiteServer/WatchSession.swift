@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+import Synchronization
 
 /// `imgsite watch`: one build, then the site served on loopback while the
 /// photos, templates and config are watched. Changes are merged into as few
@@ -11,19 +12,22 @@ public struct WatchSession: Sendable {
     public var resolve: @Sendable () throws(BuildError) -> BuildOptions
     public var host: String
     public var port: Int
-    /// Build events, for the terminal.
-    public var observe: @Sendable (BuildEvent) -> Void
-    /// A line for the terminal (rebuild summaries, changes, errors).
+    /// What reports one build in the terminal: made afresh for each build.
+    public var reporter: @Sendable () -> BuildReporter
+    /// A line for the terminal (changes, errors, the address).
     public var say: @Sendable (String) -> Void
+    /// How long a changed photo must stay unchanged before it is built: a
+    /// copy written in pieces, closed between them, is not built half-written.
+    public var settleTime: Duration = .milliseconds(600)
 
     public init(
         resolve: @escaping @Sendable () throws(BuildError) -> BuildOptions, host: String, port: Int,
-        observe: @escaping @Sendable (BuildEvent) -> Void, say: @escaping @Sendable (String) -> Void
+        reporter: @escaping @Sendable () -> BuildReporter, say: @escaping @Sendable (String) -> Void
     ) {
         self.resolve = resolve
         self.host = host
         self.port = port
-        self.observe = observe
+        self.reporter = reporter
         self.say = say
     }
 
@@ -31,23 +35,27 @@ public struct WatchSession: Sendable {
     /// `onReady` gets the port once the first build is done and the server listens.
     public func run(handlingSignals: Bool = true, onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let options = try resolve()
+        try PortCheck.free(host: host, port: port)
         let lock = try OutputLock.acquire(options.output, waiting: false)
         defer { lock.release() }
         let live = LiveReload()
-        let firstBuild = await build(holding: lock)
+        let building = BuildingFlag()
+        let firstBuild = await build(holding: lock, building: building)
         if case .failure(let error) = firstBuild { say("error: \(error)") }
         let watched = WatchedPaths(
             folders: [options.input] + (options.templatesFolder.path.hasPrefix(options.input.path + "/") ? [] : [options.templatesFolder]),
             files: [options.configFile ?? options.input.appending(path: "imgsite.yml")],
             excluded: [options.output, options.cacheFolder])
-        let coordinator = RebuildCoordinator { await rebuild(holding: lock, live: live) }
+        let changed = ChangedPaths(root: options.input)
+        let coordinator = RebuildCoordinator { [self] in
+            let paths = changed.take()
+            if !paths.isEmpty { say("changed: " + changed.describe(paths)) }
+            await changed.settle(paths, for: settleTime)
+            await rebuild(holding: lock, live: live, building: building)
+        }
         let watcher = watched.watcher()
         try watcher.start { changes in
-            // One file saved is often several events (created, written, closed): name it once.
-            var seen = Set<String>()
-            let paths = changes.paths.filter { seen.insert($0).inserted }
-            say("changed: " + paths.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                + (paths.count > 3 ? " and \(paths.count - 3) more" : ""))
+            changed.add(changes.paths)
             Task { await coordinator.request(finished: !changes.mayBeWriting) }
         }
         defer { watcher.stop() }
@@ -56,11 +64,14 @@ public struct WatchSession: Sendable {
             say("serving http://\(host):\(port)/ — watching \(options.input.path) for changes (Ctrl-C stops)")
             await onReady(port)
         }
+        say(building.isOn
+            ? "stopped during a rebuild: what it finished is kept, the next build does the rest"
+            : "stopped")
     }
 
     /// A rebuild: the summary or the error in the terminal, and on the open pages.
-    private func rebuild(holding lock: OutputLock, live: LiveReload) async {
-        switch await build(holding: lock) {
+    private func rebuild(holding lock: OutputLock, live: LiveReload, building: BuildingFlag) async {
+        switch await build(holding: lock, building: building) {
         case .failure(let error):
             say("error: \(error) (the site stays as it was)")
             await live.send(.failed("\(error)"))
@@ -74,20 +85,49 @@ public struct WatchSession: Sendable {
     }
 
     /// One build, on its own thread (libvips calls block), with the lock held.
-    private func build(holding lock: OutputLock) async -> Result<BuildSummary, BuildError> {
-        let (resolve, observe, say) = (self.resolve, self.observe, self.say)
+    private func build(holding lock: OutputLock, building: BuildingFlag) async -> Result<BuildSummary, BuildError> {
+        let (resolve, report) = (self.resolve, reporter())
+        building.isOn = true
+        defer { building.isOn = false }
         return await withCheckedContinuation { continuation in
             Thread {
                 let result = Result { () throws(BuildError) -> BuildSummary in
-                    try BuildPipeline(options: try resolve(), observe: observe).run(holding: lock)
+                    try BuildPipeline(options: try resolve(), observe: report.observe).run(holding: lock)
                 }
                 FreedMemory.giveBack()  // the session stays, idle, until the next change
-                if case .success(let summary) = result {
-                    say("built \(summary.built), up to date \(summary.upToDate), failed \(summary.failed.count)"
-                        + String(format: "; %.2f s", summary.seconds))
+                switch result {
+                case .success(let summary): report.finish(summary)
+                case .failure: report.abandon()
                 }
                 continuation.resume(returning: result)
             }.start()
         }
+    }
+}
+
+/// How the terminal hears of one build: its events, then its summary (or
+/// that it ended in an error, said by the session).
+public struct BuildReporter: Sendable {
+    public var observe: @Sendable (BuildEvent) -> Void
+    public var finish: @Sendable (BuildSummary) -> Void
+    public var abandon: @Sendable () -> Void
+
+    public init(
+        observe: @escaping @Sendable (BuildEvent) -> Void, finish: @escaping @Sendable (BuildSummary) -> Void,
+        abandon: @escaping @Sendable () -> Void = {}
+    ) {
+        self.observe = observe
+        self.finish = finish
+        self.abandon = abandon
+    }
+}
+
+/// Whether a build is running, for what Ctrl-C says.
+private final class BuildingFlag: Sendable {
+    private let state = Mutex(false)
+
+    var isOn: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 }

@@ -38,22 +38,3 @@ import Testing
         #expect(ImageLine.summary(summary, output: "_site").hasPrefix("built 12, up to date 0, failed 0, warnings 1, removed 3 stale files; "))
     }
 }
-
-@Suite struct WatchLinesTests {
-    @Test("watch names the warnings of the images a rebuild looked at, not of every kept damaged photo")
-    func rebuild() {
-        let lines = WatchLines()
-        #expect(lines.line(for: .started(total: 2, fresh: 1)) == nil)
-        // Untouched since the last build: its damage was said then.
-        #expect(lines.line(for: .upToDate("a/old.jpg", warnings: ["damaged"])) == nil)
-        // Its sidecar was saved broken: served from the cache, named with the problem.
-        #expect(lines.line(for: .processing("a/x.jpg")) == nil)
-        #expect(lines.line(for: .upToDate("a/x.jpg", warnings: ["a/x.jpg.yml is not valid YAML"]))
-                == "up to date a/x.jpg: a/x.jpg.yml is not valid YAML")
-        #expect(lines.line(for: .upToDate("a/y.jpg", warnings: [])) == nil)
-        #expect(lines.line(for: .failed(BuildError(.decode, path: "a/z.jpg", "cannot be decoded"))) == "failed a/z.jpg: cannot be decoded")
-        // The next rebuild starts afresh.
-        _ = lines.line(for: .started(total: 2, fresh: 2))
-        #expect(lines.line(for: .upToDate("a/x.jpg", warnings: ["a/x.jpg.yml is not valid YAML"])) == nil)
-    }
-}
