@@ -7,7 +7,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak fuzz templates deps test-deps clean
+.PHONY: all build example test bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -88,11 +88,17 @@ browser-report: test-deps
 	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test --filter SizeMatchingTests
 	@echo "Table written to .build/browser-report.md"
 
-## soak: 10,000 generated photos, clean then no-op, and the memory bound (not in CI; ~5 min)
+## soak: 10,000 generated photos, clean then no-op, and the memory bound; then the rebuild walk of WALK_STEPS steps (not in CI; ~6 min, then ~1 h for the walk)
+WALK_STEPS ?= 2000
 soak: build
 	@missing=""; for p in $(BENCH_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES) >/dev/null; fi
 	python3 scripts/soak/soak.py
+	$(MAKE) walk
+
+## walk: the rebuild walk alone (every rebuild equals a clean build), WALK_STEPS steps from a new seed (IMGSITE_WALK_SEED replays one)
+walk: build
+	IMGSITE_WALK_STEPS=$(WALK_STEPS) $(SWIFT) test --filter RebuildWalkTests
 
 ## fuzz: corrupted corpus files through the real pipeline for FUZZ_SECONDS (default 300; not in CI)
 FUZZ_SECONDS ?= 300

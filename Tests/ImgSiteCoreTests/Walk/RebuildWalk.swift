@@ -1,0 +1,258 @@
+import Foundation
+@testable import ImgSiteCore
+
+/// The rebuild promise as a model-based test: a library changes step by step
+/// and is built each time into one output folder on one cache, in the ways
+/// users build (`WalkStep.BuildWay`); after each step the folder (names and
+/// bytes: images, pages, manifest) and its archive must equal a clean build of
+/// the same library in a fresh folder and cache.
+struct RebuildWalk {
+    /// The first step whose build differs from the clean one.
+    struct Failure: Error, CustomStringConvertible {
+        var steps: [WalkStep]
+        var differences: [String]
+
+        var description: String {
+            "after \(steps.count) steps, the rebuild differs from a clean build: \(differences.prefix(6).joined(separator: "; "))\n"
+                + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        }
+    }
+
+    let library: URL
+    let output: URL
+    let cache: URL
+    private let seedPhotos = ["formats/tiny-88x64.jpg": "a/first.jpg", "cameras/kodak-dc240.jpg": "a/second.jpg",
+                              "formats/transparent.png": "b/alpha.png", "animated/1904-blob-dancing.gif": "b/blob.gif"]
+
+    init() throws {
+        library = try Corpus.scratch("walk-library")
+        output = try Corpus.scratch("walk-site")
+        cache = try Corpus.scratch("walk-cache")
+        for (corpus, path) in seedPhotos { try Self.copy(corpus, to: library.appending(path: path)) }
+        try build(.plain)
+    }
+
+    /// Draws and runs `count` steps from `seed`; throws the first failure.
+    static func run(seed: UInt64, count: Int, log: (String) -> Void = { _ in }) throws {
+        let walk = try RebuildWalk()
+        var draw = WalkDraw(random: SeededRandom(state: seed))
+        var steps: [WalkStep] = []
+        try walk.compare(steps)
+        for index in 0..<count {
+            let step = index < 4 ? draw.settingStep() : draw.step(photos: try walk.photos())
+            steps.append(step)
+            log("\(index + 1). \(step)")
+            try walk.apply(step)
+            try walk.compare(steps)
+        }
+    }
+
+    /// Replays `steps` on a fresh library; throws if the last build differs.
+    static func replay(_ steps: [WalkStep]) throws {
+        let walk = try RebuildWalk()
+        for step in steps { try walk.apply(step) }
+        try walk.compare(steps)
+    }
+
+    /// The shortest sublist of `steps` that still fails that this finds
+    /// (delta debugging: chunks left out, halving, within `seconds`).
+    static func shrink(_ steps: [WalkStep], seconds: Double) -> [WalkStep] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var kept = steps
+        var chunk = max(1, kept.count / 2)
+        while chunk >= 1, Date() < deadline {
+            var start = 0
+            var removedAny = false
+            while start < kept.count, Date() < deadline {
+                let candidate = Array(kept[..<start] + kept[min(kept.count, start + chunk)...])
+                if !candidate.isEmpty, (try? replay(candidate)) == nil {
+                    kept = candidate
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny { chunk /= 2 }
+        }
+        return kept
+    }
+
+    // MARK: One step
+
+    func photos() throws -> [String] {
+        let files = FileManager.default.enumerator(atPath: library.path)?.compactMap { $0 as? String } ?? []
+        let kinds = Set(WalkDraw.pool.map { ($0 as NSString).pathExtension })
+        return files.filter { kinds.contains(($0 as NSString).pathExtension) && !$0.hasPrefix("templates/") }.sorted()
+    }
+
+    func apply(_ step: WalkStep) throws {
+        if case .watch = step.way { return try watch(applying: step.change) }
+        if let change = step.change { try apply(change) }
+        try build(step.way)
+    }
+
+    /// `imgsite watch` on the shared folder sees `change` made and rebuilds.
+    private func watch(applying change: WalkStep.Change?) throws {
+        let watch = try WatchProcess([library.path, "-o", output.path, "--port", "0", "--cache-dir", cache.path, "--jobs", "2"])
+        defer { watch.interrupt() }
+        guard watch.port() != nil, watch.wait(until: { _, _ in watch.summaries.count == 1 }) else {
+            throw WalkError("imgsite watch did not start: \(watch.standardError)")
+        }
+        guard let change else { return }
+        try apply(change)
+        // A change that altered nothing on disk (a setting set to its value)
+        // makes no rebuild; one that did is rebuilt within seconds.
+        _ = watch.wait(timeout: 8) { _, _ in watch.summaries.count >= 2 }
+        var seen = watch.summaries.count
+        while watch.wait(timeout: 1.5, until: { _, _ in watch.summaries.count > seen }) { seen = watch.summaries.count }
+    }
+
+    private func apply(_ change: WalkStep.Change) throws {
+        let files = FileManager.default
+        func url(_ path: String) -> URL { library.appending(path: path) }
+        switch change {
+        case let .setting(key, yaml):
+            var settings = try readSettings()
+            settings[key] = yaml
+            let text = settings.keys.sorted().map { "\($0): \(settings[$0]!)\n" }.joined()
+            try Data(text.utf8).write(to: url("imgsite.yml"))
+        case let .add(corpus, path):
+            guard !files.fileExists(atPath: url(path).path) else { return }
+            try Self.copy(corpus, to: url(path))
+        case let .delete(path):
+            try? files.removeItem(at: url(path))
+            try? files.removeItem(at: url(path + ".yml"))
+        case let .move(path, to):
+            guard files.fileExists(atPath: url(path).path), !files.fileExists(atPath: url(to).path) else { return }
+            try files.createDirectory(at: url(to).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try files.moveItem(at: url(path), to: url(to))
+            if files.fileExists(atPath: url(path + ".yml").path) { try files.moveItem(at: url(path + ".yml"), to: url(to + ".yml")) }
+        case let .replace(path, corpus):
+            guard files.fileExists(atPath: url(path).path) else { return }
+            try Data(contentsOf: Corpus.photo(corpus)).write(to: url(path))
+        case let .touch(path):
+            guard files.fileExists(atPath: url(path).path) else { return }
+            let later = try (files.attributesOfItem(atPath: url(path).path)[.modificationDate] as? Date ?? Date()).addingTimeInterval(61)
+            try files.setAttributes([.modificationDate: later], ofItemAtPath: url(path).path)
+        case let .sidecar(path, caption):
+            guard files.fileExists(atPath: url(path).path) else { return }
+            if let caption {
+                try Data("caption: \(Self.quoted(caption))\n".utf8).write(to: url(path + ".yml"))
+            } else {
+                try? files.removeItem(at: url(path + ".yml"))
+            }
+        case let .template(line):
+            let override = url("templates/photo.mustache")
+            guard let line else {
+                try? files.removeItem(at: override)
+                return
+            }
+            let builtIn = try String(contentsOf: Corpus.repoRoot.appending(path: "templates/photo.mustache"), encoding: .utf8)
+            try files.createDirectory(at: override.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((builtIn + line + "\n").utf8).write(to: override)
+        }
+    }
+
+    private func build(_ way: WalkStep.BuildWay) throws {
+        switch way {
+        case .plain: try build(into: output, cache: cache)
+        case .force: try build(into: output, cache: cache, force: true)
+        case let .jobs(count): try build(into: output, cache: cache, jobs: count)
+        case let .shards(count):
+            let folders = try (1...count).map { index in
+                let folder = try Corpus.scratch("walk-shard")
+                try build(into: folder, cache: cache, mode: .shard(Shard(index: index, count: count)!))
+                return folder
+            }
+            try build(into: output, cache: cache, mode: .merge(folders))
+        case let .killed(point):
+            let run = try ImgsiteProcess.run(
+                ["build", library.path, "-o", output.path, "--jobs", "2"], environment: ["IMGSITE_CACHE_DIR": cache.path, "IMGSITE_KILL_AT": point])
+            // A build with fewer images or pages than the point ends by itself.
+            guard run.killedBySignal || [0, 1].contains(run.status) else { throw WalkError("killed build: \(run.status) \(run.errors)") }
+            try build(into: output, cache: cache)
+        case let .otherOutput(key, yaml):
+            var config = try options(into: output, cache: cache).config
+            let other = try Corpus.scratch("walk-other")
+            let file = other.appending(path: "imgsite.yml")
+            try Data("\(key): \(yaml)\n".utf8).write(to: file)
+            let changed = try SiteConfig.load(from: file.path)
+            config = Self.overlay(config, changed, key: key)
+            var options = try BuildOptions(input: library, output: other.appending(path: "site"), config: config, jobs: 2, force: false, cacheFolder: cache)
+            options.configFile = file
+            _ = try BuildPipeline(options: options, observe: { _ in }).run()
+            try build(into: output, cache: cache)
+        case .watch:
+            try watch(applying: nil)
+        }
+    }
+
+    /// The walk's own build into `folder`: the library's imgsite.yml, 2 jobs unless told.
+    @discardableResult
+    private func build(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false, mode: BuildMode = .site) throws -> BuildSummary {
+        var options = try options(into: folder, cache: cache, jobs: jobs, force: force)
+        options.mode = mode
+        return try BuildPipeline(options: options, observe: { _ in }).run()
+    }
+
+    private func options(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false) throws -> BuildOptions {
+        try BuildOptions.resolve(input: library.path, output: folder.path, configFile: nil, jobs: jobs, force: force, cacheFolder: cache.path)
+    }
+
+    /// The walk's folder and its archive against a clean build's.
+    func compare(_ steps: [WalkStep]) throws {
+        let clean = try Corpus.scratch("walk-clean")
+        let cleanCache = try Corpus.scratch("walk-clean-cache")
+        try build(into: clean, cache: cleanCache)
+        var differences = FolderTree.differences(try FolderTree.read(clean), try FolderTree.read(output))
+        let archives = try [clean, output].map { folder in
+            let file = try Corpus.scratch("walk-archive").appending(path: "site.tar.gz")
+            try SiteArchive.write(site: folder, to: file)
+            return try Data(contentsOf: file)
+        }
+        if archives[0] != archives[1] { differences.append("the archives differ") }
+        try? FileManager.default.removeItem(at: clean)
+        try? FileManager.default.removeItem(at: cleanCache)
+        if !differences.isEmpty { throw Failure(steps: steps, differences: differences) }
+    }
+
+    // MARK: Helpers
+
+    private func readSettings() throws -> [String: String] {
+        guard let text = try? String(contentsOf: library.appending(path: "imgsite.yml"), encoding: .utf8) else { return [:] }
+        var settings: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            settings[String(line[..<colon])] = String(line[line.index(after: colon)...].dropFirst())
+        }
+        return settings
+    }
+
+    /// `base` with `key` as `changed` has it (the other output's settings).
+    private static func overlay(_ base: SiteConfig, _ changed: SiteConfig, key: String) -> SiteConfig {
+        var config = base
+        switch key {
+        case "formats": config.formats = changed.formats
+        case "jpeg": config.jpeg = changed.jpeg
+        case "webp": config.webp = changed.webp
+        case "avif": config.avif = changed.avif
+        case "dense_format": config.denseFormat = changed.denseFormat
+        default: config = changed
+        }
+        return config
+    }
+
+    private static func copy(_ corpus: String, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Corpus.photo(corpus), to: file)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+struct WalkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

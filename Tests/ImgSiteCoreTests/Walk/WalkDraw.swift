@@ -1,0 +1,119 @@
+import Foundation
+
+/// Draws the rebuild walk's steps from a seed, so a walk is reproducible from
+/// its seed alone. A step names everything it does (paths, values), so a step
+/// list replays the same way with steps left out (`RebuildWalk.shrink`).
+struct WalkDraw {
+    /// Small real photos of every kind the pipeline tells apart: plain,
+    /// grey, CMYK and profiled JPEGs, EXIF-rotated ones, alpha, WebP,
+    /// animated GIF and APNG.
+    static let pool = [
+        "formats/tiny-88x64.jpg", "formats/gray.jpg", "formats/cmyk.jpg", "formats/transparent.png", "formats/flower2.webp",
+        "cameras/kodak-dc240.jpg", "cameras/sony-cybershot.jpg", "cameras/DSCN0010.jpg", "nature/FreshFlower.jpg",
+        "orientation/Landscape_6.jpg", "animated/1904-blob-dancing.gif", "animated/apng-delay.png",
+    ]
+
+    /// Values each imgsite.yml key is drawn from (nil: the key left out).
+    static let settings: [(key: String, values: [String?])] = [
+        ("formats", ["[jpeg]", "[jpeg, webp]", "[jpeg, avif]", "[jpeg, webp, avif]", nil]),
+        ("jpeg", ["{quality: 70}", "{quality: 92}", "{quality: 80, chroma_subsampling: \"4:4:4\"}", "{progressive_min_width: 200}", nil]),
+        ("webp", ["{quality: 60}", "{quality: 85, effort: 2}", nil]),
+        ("avif", ["{quality: 50}", "{quality: 65, effort: 1}", nil]),
+        ("dense_format", ["false", "webp", "avif", nil]),
+        ("widths", ["auto", "[200, 480]", "[160, 320, 900]", nil]),
+        ("width_step", ["1.3", "2", nil]),
+        ("max_width", ["480", "1024", nil]),
+        ("placeholder", ["thumbhash", "blurhash", "grid", "lqip", "color", "css", "none", nil]),
+        ("albums", ["{a: {placeholder: color}}", "{b: {placeholder: none}, a: {placeholder: lqip}}", nil]),
+        ("metadata", ["strip", "keep-copyright", nil]),
+        ("animated", ["{memory_budget: 1 MB}", "{memory_budget: 4 MB, outputs: [webp]}", "{outputs: [gif]}", nil]),
+        ("budgets", ["{variant: 40 KB}", "{first_view: 300 KB}", nil]),
+        ("base_url", ["https://example.com/photos/", "https://example.org/", nil]),
+        ("title", ["Walk", "\"<Tom & Jerry's> \\\"photos\\\"\"", nil]),
+        ("photo_details", ["false", nil]),
+    ]
+
+    static let albums = ["a", "b", "a/inner"]
+
+    var random: SeededRandom
+    var counter = 0
+
+    /// A step for the library as it stands in `library` (its photos, with paths relative to it).
+    mutating func step(photos: [String]) -> WalkStep {
+        WalkStep(change: change(photos: photos), way: way())
+    }
+
+    /// A setting drawn at random, built plainly: the walk starts from a few
+    /// of these, so its states spread over the settings' combinations.
+    mutating func settingStep() -> WalkStep {
+        let (key, values) = Self.settings[random.below(Self.settings.count)]
+        return WalkStep(change: .setting(key: key, yaml: values[random.below(values.count)]), way: .plain)
+    }
+
+    private mutating func change(photos: [String]) -> WalkStep.Change? {
+        let roll = random.below(100)
+        let photo = photos.isEmpty ? nil : photos[random.below(photos.count)]
+        switch roll {
+        case ..<42:
+            let (key, values) = Self.settings[random.below(Self.settings.count)]
+            return .setting(key: key, yaml: values[random.below(values.count)])
+        case ..<50 where photos.count < 9, ..<44:
+            let corpus = Self.pool[random.below(Self.pool.count)]
+            return .add(corpus: corpus, path: newPath(for: corpus))
+        case ..<54 where photos.count > 2:
+            return photo.map { .delete($0) }
+        case ..<62:
+            return photo.map { .move($0, to: newPath(for: $0)) }
+        case ..<68:
+            return photo.map { .replace($0, corpus: Self.pool[random.below(Self.pool.count)]) }
+        case ..<73:
+            return photo.map { .touch($0) }
+        case ..<83:
+            let captions = ["Dawn", "Tom & Jerry's <b>day</b>", "\"quoted\" caption", nil]
+            return photo.map { .sidecar($0, caption: captions[random.below(captions.count)]) }
+        case ..<88:
+            let lines = ["<p class=\"walk\">one</p>", "<p class=\"walk\">{{title}}</p>", nil]
+            return .template(lines[random.below(lines.count)])
+        default:
+            return nil
+        }
+    }
+
+    private mutating func way() -> WalkStep.BuildWay {
+        switch random.below(100) {
+        case ..<50: return .plain
+        case ..<56: return .force
+        case ..<62: return .jobs(1)
+        case ..<68: return .jobs(3)
+        case ..<76: return .shards(2 + random.below(2))
+        case ..<84: return .killed(["image#1", "image#2", "page#1", "page#3", "write manifest.json"][random.below(5)])
+        case ..<92: return .watch
+        default:
+            let (key, values) = Self.settings[random.below(5)]
+            return .otherOutput(key: key, yaml: values.compactMap { $0 }[random.below(values.count - 1)])
+        }
+    }
+
+    /// A new name in a random album, keeping the photo's extension.
+    private mutating func newPath(for photo: String) -> String {
+        counter += 1
+        let ext = (photo as NSString).pathExtension
+        let names = ["p\(counter)", "Photo \(counter)", "été-\(counter)", "x&y-\(counter)"]
+        return "\(Self.albums[random.below(Self.albums.count)])/\(names[random.below(names.count)]).\(ext)"
+    }
+}
+
+/// SplitMix64: the same numbers for the same seed on every machine.
+struct SeededRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
