@@ -37,9 +37,10 @@ example: build
 	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
-## test: the whole test suite (real libvips on ../shared/corpus, headless Chromium), then the CI examples replayed
+## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), then the CI examples replayed
 test: test-deps
-	$(SWIFT) test
+	$(SWIFT) test --skip RebuildWalkTests
+	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
 
 ## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
@@ -70,14 +71,14 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo libjpeg-turbo-progs >/dev/null)
 	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3' pyvips
 	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
-	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py ../shared/corpus/photos/nature ../shared/corpus/photos/large \
-	  ../shared/corpus/photos/cameras ../shared/corpus/photos/orientation
+	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py Tests/Corpus/photos/nature Tests/Corpus/photos/large \
+	  Tests/Corpus/photos/cameras Tests/Corpus/photos/orientation
 
 ## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (README tables; ~4 min)
 bench-formats: $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/pip install -q pyvips scikit-image
-	$(BENCH_VENV)/bin/python scripts/bench/formats.py ../shared/corpus/photos/nature ../shared/corpus/photos/large
-	$(BENCH_VENV)/bin/python scripts/bench/dense.py ../shared/corpus/photos/nature ../shared/corpus/photos/large ../shared/corpus/photos/orientation
+	$(BENCH_VENV)/bin/python scripts/bench/formats.py Tests/Corpus/photos/nature Tests/Corpus/photos/large
+	$(BENCH_VENV)/bin/python scripts/bench/dense.py Tests/Corpus/photos/nature Tests/Corpus/photos/large Tests/Corpus/photos/orientation
 
 ## large-album-report: first view of a 10,000-photo album in Chromium at six viewports, with the defaults and with AVIF (README table; ~6 min)
 large-album-report: build test-deps $(BENCH_VENV)/bin/python
@@ -88,16 +89,17 @@ browser-report: test-deps
 	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test --filter SizeMatchingTests
 	@echo "Table written to .build/browser-report.md"
 
-## soak: 10,000 generated photos, clean then no-op, and the memory bound; then the rebuild walk of WALK_STEPS steps (not in CI; ~6 min, then ~1 h for the walk)
+## soak: 10,000 generated photos, clean then no-op, and the memory bound; then the rebuild walk of WALK_STEPS steps (not in CI; ~6 min, then ~2 h for the walk)
 WALK_STEPS ?= 2000
 soak: build
 	@missing=""; for p in $(BENCH_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES) >/dev/null; fi
 	python3 scripts/soak/soak.py
-	$(MAKE) walk
+	$(MAKE) walk WALK_STEPS=$(WALK_STEPS)
 
-## walk: the rebuild walk alone (every rebuild equals a clean build), WALK_STEPS steps from a new seed (IMGSITE_WALK_SEED replays one)
-walk: build
+## walk: the rebuild walk alone (every rebuild equals a clean build), WALK_STEPS steps from a new seed (IMGSITE_WALK_SEED replays one).
+## `make test` runs it after the suite, not beside it: it keeps both cores busy for minutes, and the browser tests measure frame times.
+walk: deps
 	IMGSITE_WALK_STEPS=$(WALK_STEPS) $(SWIFT) test --filter RebuildWalkTests
 
 ## fuzz: corrupted corpus files through the real pipeline for FUZZ_SECONDS (default 300; not in CI)

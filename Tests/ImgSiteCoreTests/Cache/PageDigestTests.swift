@@ -72,7 +72,7 @@ import Testing
         #expect {
             _ = try BuildPipeline(options: options, observe: log.record).run()
         } throws: { error in
-            "\(error)".contains("photo.mustache") && "\(error)".contains("not a valid Mustache template")
+            "\(error)".contains("templates/photo.mustache:1:") && "\(error)".contains("opened and never closed")
         }
         #expect(!log.lines.contains { $0.hasPrefix("built") || $0.hasPrefix("processing") }, "\(log.lines)")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a/_img").path))
