@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 @Suite struct VipsImageTests {
+    /// The test corpus, Tests/Corpus (see its README).
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        .appendingPathComponent("Corpus")
 
     init() throws { try Vips.start() }
 

@@ -2,7 +2,7 @@
 """make bench: imgsite against libvips alone on the stills of the corpus,
 then the animations.
 
-Builds ../shared/corpus/photos (all albums but animated/) with imgsite,
+Builds Tests/Corpus/photos (all albums but animated/) with imgsite,
 then makes exactly the same files (same widths, formats and encoder
 settings, from imgsite's manifest) with libvips alone, one vips_thumbnail
 per output. Prints CPU time (user + system) and peak memory of each.
@@ -12,7 +12,7 @@ and per animation what fitting it to the memory budget did.
 import json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "photos")
+CORPUS = os.path.join(ROOT, "Tests", "Corpus", "photos")
 # `bench.py [IMGSITE]`: another binary, e.g. an older build, for a before/after.
 IMGSITE = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "imgsite")
 BASELINE_SRC = os.path.join(ROOT, "scripts", "bench", "baseline.c")

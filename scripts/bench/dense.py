@@ -76,4 +76,4 @@ def main(folders):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["../shared/corpus/photos/nature", "../shared/corpus/photos/large", "../shared/corpus/photos/orientation"])
+    main(sys.argv[1:] or ["Tests/Corpus/photos/nature", "Tests/Corpus/photos/large", "Tests/Corpus/photos/orientation"])

@@ -62,4 +62,4 @@ def main(folders):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["../shared/corpus/photos/nature", "../shared/corpus/photos/large"])
+    main(sys.argv[1:] or ["Tests/Corpus/photos/nature", "Tests/Corpus/photos/large"])

@@ -19,7 +19,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus", "photos")
+CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Corpus", "photos")
 DATED = ["nature/Dune.jpg", "nature/Blinds.jpg", "nature/Wood.jpg", "nature/Storm.jpg", "large/string.jpg"]
 UNDATED = [f"nature/{n}.jpg" for n in ["Aqua", "FreshFlower", "Garden", "GreenMeadow", "LadyBird", "RainDrops", "TwoWings",
                                         "YellowFlower"]] + ["large/2004default.jpg"] \

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "photos")
+CORPUS = os.path.join(ROOT, "Tests", "Corpus", "photos")
 ALBUMS = ["nature", "large", "cameras", "orientation"]
 WIDE, THUMB, QUALITY = 800, 280, 85
 

@@ -77,7 +77,7 @@ def main():
     finally:
         driver.quit()
 
-    print(f"{len(entries)} photos of ../shared/corpus/photos; painted {BOX} px wide in Chromium, scored at 32 px")
+    print(f"{len(entries)} photos of Tests/Corpus/photos; painted {BOX} px wide in Chromium, scored at 32 px")
     print()
     print("| kind | bytes in HTML, median (max) | within 400 B | time to compute, median | ΔE to the photo, median (p90) |")
     print("|---|---|---|---|---|")

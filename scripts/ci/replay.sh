@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 IMGSITE=${IMGSITE:-$PWD/.build/debug/imgsite}
-CORPUS=$PWD/../shared/corpus
+CORPUS=$PWD/Tests/Corpus
 [ -x "$IMGSITE" ] || swift build --product imgsite >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -34,7 +34,7 @@ for module in (thumbhash.encode, thumbhash.hash, thumbhash.decode):
     module.round = js_round
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "..", "..", "..", "shared", "corpus", "photos")
+CORPUS = os.path.join(HERE, "..", "..", "Tests", "Corpus", "photos")
 
 
 def synthetic():

@@ -11,7 +11,7 @@ run crashes or its summary is not what it should be.
 import os, re, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "photos")
+CORPUS = os.path.join(ROOT, "Tests", "Corpus", "photos")
 IMGSITE = os.path.join(ROOT, ".build", "release", "imgsite")
 SOAK = os.path.abspath(os.environ.get("SOAK_DIR", os.path.join(ROOT, ".build", "soak")))
 SIDES = ("120", "320")  # long side of the generated photos, px

@@ -2,11 +2,11 @@ import Foundation
 import ImgSiteCore
 import Testing
 
-/// Paths to ../shared/corpus and a scratch folder per test.
+/// Paths to the test corpus (Tests/Corpus, see its README) and a scratch folder per test.
 enum Corpus {
     static let repoRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let root = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let root = repoRoot.appendingPathComponent("Tests/Corpus")
     static let photos = root.appendingPathComponent("photos")
     static let bad = root.appendingPathComponent("bad")
 
