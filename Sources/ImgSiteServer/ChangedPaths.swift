@@ -35,10 +35,24 @@ final class ChangedPaths: Sendable {
         return relative.prefix(3).joined(separator: ", ") + (relative.count > 3 ? " and \(relative.count - 3) more" : "")
     }
 
+    /// The paths gathered so far, once none of them has changed for `quiet`
+    /// (those that come meanwhile are waited for too); nil when there are
+    /// none, as when the rebuild before took them while it waited.
+    func settled(for quiet: Duration) async -> [String]? {
+        var paths = take()
+        while !paths.isEmpty {
+            await settle(paths, for: quiet)
+            let more = take()
+            if more.isEmpty { break }
+            paths += more.filter { !paths.contains($0) }
+        }
+        return paths.isEmpty ? nil : paths
+    }
+
     /// Waits until none of `paths` (photos, not text) has been modified for
     /// `quiet`, so a file copied in pieces is built once it is whole. A file
     /// that goes away is not waited for.
-    func settle(_ paths: [String], for quiet: Duration) async {
+    private func settle(_ paths: [String], for quiet: Duration) async {
         let photos = paths.filter { !Self.textExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let quietSeconds = Double(quiet.components.seconds) + Double(quiet.components.attoseconds) / 1e18
         while true {

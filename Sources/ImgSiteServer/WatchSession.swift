@@ -48,9 +48,10 @@ public struct WatchSession: Sendable {
             excluded: [options.output, options.cacheFolder])
         let changed = ChangedPaths(root: options.input)
         let coordinator = RebuildCoordinator { [self] in
-            let paths = changed.take()
-            if !paths.isEmpty { say("changed: " + changed.describe(paths)) }
-            await changed.settle(paths, for: settleTime)
+            // Changes that came while the last rebuild waited for its photos
+            // were built by it: nothing is left to do.
+            guard let paths = await changed.settled(for: settleTime) else { return }
+            say("changed: " + changed.describe(paths))
             await rebuild(holding: lock, live: live, building: building)
         }
         let watcher = watched.watcher()
