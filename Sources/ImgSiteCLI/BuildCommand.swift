@@ -58,14 +58,9 @@ struct BuildCommand: ParsableCommand {
         valueName: "shard-folder"))
     var merge: [String] = []
 
-    @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Also print up-to-date images and each step.")
-    var verbose = false
+    @OptionGroup var printing: VerbosityOptions
 
     func validate() throws {
-        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/4 (got '\(shard)'); a Kubernetes Indexed Job counts from 0: use $((JOB_COMPLETION_INDEX + 1))/n.")
         }
@@ -91,7 +86,7 @@ struct BuildCommand: ParsableCommand {
             Terminal.error("error: \(error)")
             throw ExitCode(2)
         }
-        let printer = ProgressPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, output: site.output)
+        let printer = ProgressPrinter(verbosity: printing.verbosity, output: site.output)
         let summary: BuildSummary
         let reporter = BuildReport()
         do {

@@ -23,6 +23,21 @@ struct SiteOptions: ParsableArguments {
     }
 }
 
+/// How much `build` and `watch` print of each build.
+struct VerbosityOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Print only errors, warnings and the summary.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also print up-to-date images and each step.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
+    }
+
+    var verbosity: ProgressPrinter.Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
+}
+
 /// Where `serve` and `watch` listen: loopback unless told otherwise.
 struct ListenOptions: ParsableArguments {
     @Option(help: "Port to listen on (0: any free port).")

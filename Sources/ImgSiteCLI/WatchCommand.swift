@@ -26,19 +26,11 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var listen: ListenOptions
 
-    @Flag(name: .shortAndLong, help: "Print only failures, warnings and each build's summary.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Also print every image and each step.")
-    var verbose = false
-
-    func validate() throws {
-        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
-    }
+    @OptionGroup var printing: VerbosityOptions
 
     func run() async throws {
         let (input, output, config, jobs, cacheDir) = (site.input, site.output, site.config, site.jobs, site.cacheDir)
-        let verbosity: ProgressPrinter.Verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+        let verbosity = printing.verbosity
         let session = WatchSession(
             resolve: { () throws(BuildError) -> BuildOptions in
                 try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: false, cacheFolder: cacheDir)

@@ -35,7 +35,7 @@ struct RebuildWalk {
     /// Draws and runs `count` steps from `seed`; throws the first failure.
     static func run(seed: UInt64, count: Int, log: (String) -> Void = { _ in }) throws {
         let walk = try RebuildWalk()
-        var draw = WalkDraw(random: SeededRandom(state: seed))
+        var draw = WalkDraw(random: Mutator.Random(state: seed))
         var steps: [WalkStep] = []
         try walk.compare(steps)
         for index in 0..<count {

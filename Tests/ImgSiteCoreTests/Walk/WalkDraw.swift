@@ -35,7 +35,7 @@ struct WalkDraw {
 
     static let albums = ["a", "b", "a/inner"]
 
-    var random: SeededRandom
+    var random: Mutator.Random
     var counter = 0
 
     /// A step for the library as it stands in `library` (its photos, with paths relative to it).
@@ -101,19 +101,4 @@ struct WalkDraw {
         let names = ["p\(counter)", "Photo \(counter)", "été-\(counter)", "x&y-\(counter)"]
         return "\(Self.albums[random.below(Self.albums.count)])/\(names[random.below(names.count)]).\(ext)"
     }
-}
-
-/// SplitMix64: the same numbers for the same seed on every machine.
-struct SeededRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
