@@ -37,9 +37,12 @@ example: build
 	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
-## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), then the CI examples replayed
+## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), then the CI examples replayed.
+## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
+## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
 test: test-deps
-	$(SWIFT) test --skip RebuildWalkTests
+	$(SWIFT) test --skip 'RebuildWalkTests|LargeAlbumTests'
+	$(SWIFT) test --skip-build --filter LargeAlbumTests
 	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
 

@@ -44,9 +44,13 @@ final class WebDriver {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
+            // Asked at least 100 times: a test process whose threads are all
+            // busy may first come back here after the deadline has passed.
             let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline {
+            var asked = 0
+            while process.isRunning, Date() < deadline || asked < 100 {
                 if (try? await call("GET", "status")) != nil { return }
+                asked += 1
                 try await Task.sleep(for: .milliseconds(100))
             }
             process.terminate()

@@ -19,11 +19,15 @@ import Vips
     static func names() throws -> [String] {
         let input = try Corpus.scratch("library")
         try Corpus.copy(photos.map(Corpus.photo), into: input, album: "a")
-        var jpegOnly = SiteConfig()
+        // Two widths keep it light beside the suite and still take every
+        // path: shrink-on-load for the large photos, whole decodes for the small.
+        var standard = SiteConfig()
+        standard.widths = .fixed([120, 480])
+        var jpegOnly = standard
         jpegOnly.formats = [.jpeg]
         jpegOnly.denseFormat = nil
         var names: [String] = []
-        for (label, config) in [("default", SiteConfig()), ("jpeg-only", jpegOnly)] {
+        for (label, config) in [("default", standard), ("jpeg-only", jpegOnly)] {
             let site = try TestBuild.run(input: input, config: config)
             let stills = site.manifest.images.flatMap { image in image.variants.filter { image.animation == nil || $0.role == .poster } }
             names += stills.map { "\(label) \($0.path)" }.sorted()
