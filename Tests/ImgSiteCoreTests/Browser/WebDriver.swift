@@ -27,9 +27,14 @@ final class WebDriver {
                 "goog:loggingPrefs": ["browser": "ALL"],
             ]],
         ]
-        let reply = try await call("POST", "session", capabilities)
-        session = ((reply as? [String: Any])?["sessionId"] as? String) ?? ""
-        guard !session.isEmpty else { throw Failure(description: "chromedriver gave no session: \(reply)") }
+        do {
+            let reply = try await call("POST", "session", capabilities)
+            session = ((reply as? [String: Any])?["sessionId"] as? String) ?? ""
+            guard !session.isEmpty else { throw Failure(description: "chromedriver gave no session: \(reply)") }
+        } catch {
+            await stopDriver()
+            throw error
+        }
     }
 
     /// Starts chromedriver on a free port and waits until it answers. Under a
@@ -53,7 +58,7 @@ final class WebDriver {
                 asked += 1
                 try await Task.sleep(for: .milliseconds(100))
             }
-            process.terminate()
+            await stopDriver()
         }
         throw Failure(description: "chromedriver did not answer on three ports")
     }
@@ -73,7 +78,17 @@ final class WebDriver {
 
     func quit() async {
         _ = try? await call("DELETE", "session/\(session)")
+        await stopDriver()
+    }
+
+    /// SIGTERM, then SIGKILL if it is still there 5 s later: a chromedriver
+    /// left running outlives the suite (five did in one run) and holds
+    /// whatever descriptors it inherited.
+    private func stopDriver() async {
+        guard process.isRunning else { return }
         process.terminate()
+        for _ in 0..<50 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     func open(_ url: URL) async throws {

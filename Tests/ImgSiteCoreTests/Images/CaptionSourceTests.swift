@@ -143,11 +143,7 @@ import Testing
 
     private func exiftool(_ arguments: [String]) throws {
         guard FileManager.default.isExecutableFile(atPath: ExifTool.path) else { throw ExifTool.Missing() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ExifTool.path)
-        process.arguments = ["-q"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "exiftool \(arguments)")
+        let run = try ChildProcess.run(URL(fileURLWithPath: ExifTool.path), ["-q"] + arguments)
+        #expect(run.status == 0, "exiftool \(arguments): \(String(decoding: run.errors, as: UTF8.self))")
     }
 }

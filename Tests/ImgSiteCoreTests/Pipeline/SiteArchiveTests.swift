@@ -35,15 +35,7 @@ import Testing
     }
 
     static func tar(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        process.arguments = arguments
-        process.environment = ["TZ": "UTC", "LC_ALL": "C"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/tar"), arguments, environment: ["TZ": "UTC", "LC_ALL": "C"])
+        return String(decoding: run.output, as: UTF8.self)
     }
 }

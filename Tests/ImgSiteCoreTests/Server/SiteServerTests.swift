@@ -105,18 +105,8 @@ import Testing
 
     /// gzip -d, an independent decoder.
     static func gunzip(_ data: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc"]
-        let (input, output) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(data)
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw LoopbackHTTP.Failure(description: "gzip -d failed") }
-        return result
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/bin/gzip"), ["-dc"], input: data)
+        guard run.status == 0 else { throw LoopbackHTTP.Failure(description: "gzip -d failed") }
+        return run.output
     }
 }

@@ -43,15 +43,26 @@ import Testing
     }
 
     /// Reads standard error until "serving http://127.0.0.1:PORT/".
-    static func port(from handle: FileHandle) throws -> Int? {
-        var text = ""
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline {
-            let data = handle.availableData
-            if data.isEmpty { return nil }
-            text += String(decoding: data, as: UTF8.self)
-            if let match = text.firstMatch(of: /serving .*http:\/\/127\.0\.0\.1:(\d+)\//) { return Int(match.1) }
-        }
-        return nil
+    /// The port from "serving http://127.0.0.1:PORT/" on `handle`, waiting at
+    /// most `timeout` seconds. The stream is read to its end on a thread of its
+    /// own, so a server that never says (or a pipe that never ends) cannot hang
+    /// the test, and one that goes on talking never blocks on a full pipe.
+    static func port(from handle: FileHandle, timeout: Double = 120) throws -> Int? {
+        let port = Mutex<Int?>(nil)
+        let said = DispatchSemaphore(value: 0)
+        Thread {
+            var text = ""
+            while case let data = handle.availableData, !data.isEmpty {
+                guard port.withLock({ $0 }) == nil else { continue }
+                text += String(decoding: data, as: UTF8.self)
+                if let match = text.firstMatch(of: /serving .*http:\/\/127\.0\.0\.1:(\d+)\//) {
+                    port.withLock { $0 = Int(match.1) }
+                    said.signal()
+                }
+            }
+            said.signal()
+        }.start()
+        _ = said.wait(timeout: .now() + timeout)
+        return port.withLock { $0 }
     }
 }

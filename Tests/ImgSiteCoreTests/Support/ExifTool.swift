@@ -12,16 +12,8 @@ enum ExifTool {
     /// Every tag as "Group:Name" → value text.
     static func tags(of file: URL) throws -> [String: String] {
         guard FileManager.default.isExecutableFile(atPath: path) else { throw Missing() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-json", "-a", "-G1", "-n", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let objects = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        let run = try ChildProcess.run(URL(fileURLWithPath: path), ["-json", "-a", "-G1", "-n", file.path])
+        let objects = try JSONSerialization.jsonObject(with: run.output) as? [[String: Any]] ?? []
         return (objects.first ?? [:]).mapValues { "\($0)" }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `imgsite` executable built next to the tests, run as a user runs it.
 enum ImgsiteProcess {
@@ -21,38 +20,14 @@ enum ImgsiteProcess {
     }
 
     /// Runs `imgsite arguments…` with `environment` added; returns its status
-    /// and output (both streams). Past `timeout` seconds it is killed.
+    /// and output (both streams). Past `timeout` seconds it is killed and the
+    /// run says so; with no timeout, past `ChildProcess.hangLimit` it is killed
+    /// and `ChildProcess.Hang` thrown.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let (pipe, errorPipe) = (Pipe(), Pipe())
-        process.standardOutput = pipe
-        process.standardError = errorPipe
-        // Drain standard error alongside, so a chatty child never blocks on a full pipe.
-        let errors = Mutex(Data())
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
-            errors.withLock { $0 = data }
-            drained.signal()
-        }
-        try process.run()
-        let watchdog = timeout.map { seconds in
-            DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }.also {
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: $0)
-            }
-        }
-        let started = Date()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        drained.wait()
-        watchdog?.cancel()
-        let timedOut = timeout.map { Date().timeIntervalSince(started) >= $0 } ?? false
-        return Run(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                   output: String(decoding: data, as: UTF8.self),
-                   errors: String(decoding: errors.withLock { $0 }, as: UTF8.self), timedOut: timedOut)
+        let run = try ChildProcess.run(executable, arguments,
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, timeout: timeout)
+        return Run(status: run.status, killedBySignal: run.killedBySignal, output: String(decoding: run.output, as: UTF8.self),
+                   errors: String(decoding: run.errors, as: UTF8.self), timedOut: run.timedOut)
     }
 }
 
@@ -76,13 +51,5 @@ enum FolderTree {
         let onlyB = Set(b.keys).subtracting(a.keys).sorted().map { "only in the second: \($0)" }
         let differing = Set(a.keys).intersection(b.keys).filter { a[$0] != b[$0] }.sorted().map { "differs: \($0)" }
         return onlyA + onlyB + differing
-    }
-}
-
-extension DispatchWorkItem {
-    /// Runs `body` with the item, then returns it (to schedule it inline).
-    func also(_ body: (DispatchWorkItem) -> Void) -> DispatchWorkItem {
-        body(self)
-        return self
     }
 }
