@@ -41,7 +41,9 @@ public struct WatchedPaths: Sendable {
     /// inotify on Linux; polling when it cannot be used (no inotify, or
     /// the system's limit of watches reached).
     public func watcher() -> any FileWatcher {
+        #if os(Linux)
         if let inotify = try? InotifyWatcher(self) { return inotify }
+        #endif
         return PollingWatcher(self)
     }
 }

@@ -1,8 +1,7 @@
+#if os(Linux)  // elsewhere `PollingWatcher` watches
 import Foundation
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Linux inotify: one watch per folder, new folders watched as they appear.
 /// Events: a file written and closed, created, deleted or moved (editors
@@ -115,3 +114,4 @@ final class InotifyWatcher: FileWatcher {
         }
     }
 }
+#endif
