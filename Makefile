@@ -2,12 +2,17 @@
 # Debian machine with only the Swift toolchain: they install what is missing.
 
 SWIFT ?= swift
+# Debug builds with the C targets (resampler, JPEG codec) optimised: at -O0
+# they took half the test suite's CPU. A command-line flag, so the package
+# itself carries none. Every debug `swift` below passes it, or they would
+# rebuild each other's products.
+DEBUG_FLAGS := -Xcc -O2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example test test-plain bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -37,20 +42,28 @@ example: build
 	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
-## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), then the CI examples replayed.
+## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), the image-pipeline suites again with
+## every native fast path off (test-plain), then the CI examples replayed.
 ## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
 ## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
 test: test-deps
-	$(SWIFT) test --skip 'RebuildWalkTests|LargeAlbumTests'
-	$(SWIFT) test --skip-build --filter LargeAlbumTests
+	$(SWIFT) test $(DEBUG_FLAGS) --skip 'RebuildWalkTests|LargeAlbumTests'
+	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
+	$(MAKE) test-plain
 	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
+
+## test-plain: the image-pipeline suites with IMGSITE_NATIVE=off: libvips' public API alone, the path a platform
+## or libvips where no fast path applies gets (README, Native fast paths)
+PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests
+test-plain: deps
+	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 
 ## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
 bench: build
 	python3 scripts/bench/bench.py
 	python3 scripts/bench/watch.py
-	IMGSITE_STORE_SCALE=100000 $(SWIFT) test --filter StoreScaleTests
+	IMGSITE_STORE_SCALE=100000 $(SWIFT) test $(DEBUG_FLAGS) --filter StoreScaleTests
 	$(MAKE) bench-placeholders
 
 # Python packages for the benchmarks, in a venv under .build (never the system's).
@@ -89,7 +102,7 @@ large-album-report: build test-deps $(BENCH_VENV)/bin/python
 
 ## browser-report: decoded over painted pixels in Chromium, 320–2560 CSS px × 1x–3x, on the corpus (README table; ~6 min)
 browser-report: test-deps
-	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test --filter SizeMatchingTests
+	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test $(DEBUG_FLAGS) --filter SizeMatchingTests
 	@echo "Table written to .build/browser-report.md"
 
 ## soak: 10,000 generated photos, clean then no-op, and the memory bound; then the rebuild walk of WALK_STEPS steps (not in CI; ~6 min, then ~2 h for the walk)
@@ -103,12 +116,12 @@ soak: build
 ## walk: the rebuild walk alone (every rebuild equals a clean build), WALK_STEPS steps from a new seed (IMGSITE_WALK_SEED replays one).
 ## `make test` runs it after the suite, not beside it: it keeps both cores busy for minutes, and the browser tests measure frame times.
 walk: deps
-	IMGSITE_WALK_STEPS=$(WALK_STEPS) $(SWIFT) test --filter RebuildWalkTests
+	IMGSITE_WALK_STEPS=$(WALK_STEPS) $(SWIFT) test $(DEBUG_FLAGS) --filter RebuildWalkTests
 
 ## fuzz: corrupted corpus files through the real pipeline for FUZZ_SECONDS (default 300; not in CI)
 FUZZ_SECONDS ?= 300
 fuzz: test-deps
-	IMGSITE_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --filter 'FuzzTests'
+	IMGSITE_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test $(DEBUG_FLAGS) --filter 'FuzzTests'
 
 ## templates: compile templates/ into the binary after editing them
 templates:

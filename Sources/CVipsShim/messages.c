@@ -93,6 +93,7 @@ char *imgsite_messages_shared(void) {
 }
 
 int imgsite_messages_interposed(void) {
+  if (imgsite_native_forced_off()) return 0;
   int was = capture.capturing;
   capture.capturing = 1;
   capture.saw_error = 0;
@@ -105,11 +106,15 @@ int imgsite_messages_interposed(void) {
 }
 
 // MARK: libvips' error entry points, interposed
+//
+// Under IMGSITE_NATIVE=off they only hand on: errors are read from libvips'
+// shared buffer, as where the interposition does not work. Warnings come
+// through GLib's log handler (public API) and are kept either way.
 
 void vips_verror(const char *domain, const char *fmt, va_list ap) {
   static VerrorFn libvips;
   if (!libvips) libvips = (VerrorFn)libvips_symbol("vips_verror");
-  if (capture.capturing && !capture.frozen) {
+  if (capture.capturing && !capture.frozen && !imgsite_native_forced_off()) {
     va_list copy;
     va_copy(copy, ap);
     record(capture.errors ? capture.errors : (capture.errors = g_string_new(NULL)), domain, fmt, copy);
@@ -129,7 +134,7 @@ void vips_error(const char *domain, const char *fmt, ...) {
 void vips_verror_system(int err, const char *domain, const char *fmt, va_list ap) {
   static VerrorSystemFn libvips;
   if (!libvips) libvips = (VerrorSystemFn)libvips_symbol("vips_verror_system");
-  if (capture.capturing && !capture.frozen) {
+  if (capture.capturing && !capture.frozen && !imgsite_native_forced_off()) {
     va_list copy;
     va_copy(copy, ap);
     GString *text = capture.errors ? capture.errors : (capture.errors = g_string_new(NULL));

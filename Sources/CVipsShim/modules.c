@@ -66,6 +66,8 @@ static gpointer find_folder(gpointer unused) {
   (void)unused;
   // VIPSHOME is the user's: libvips' own guess, which sets it, is
   // answered below without (and comes after this).
+  // IMGSITE_NATIVE=off: libvips finds and loads its modules itself.
+  if (imgsite_native_forced_off()) return NULL;
   const char *lib = libvips_folder();
   if (g_getenv("VIPSHOME") || !lib) return NULL;
   char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
@@ -74,7 +76,7 @@ static gpointer find_folder(gpointer unused) {
   return NULL;
 }
 
-static int imgsite_loads_modules(void) {
+int imgsite_loads_modules(void) {
   g_once(&folder_found, find_folder, NULL);
   return folder != NULL;
 }
@@ -123,6 +125,8 @@ static gpointer find_prefix(gpointer unused) {
   return NULL;
 }
 
+// Kept under IMGSITE_NATIVE=off too: not a fast path but thread safety
+// (a test process crashed in GLib with libvips' own guess).
 const char *vips_guess_prefix(const char *argv0, const char *env_name) {
   imgsite_loads_modules();  // decided while VIPSHOME is still the user's
   const char *set = g_getenv(env_name);

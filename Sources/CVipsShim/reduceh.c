@@ -171,7 +171,7 @@ int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const 
 }
 
 int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height) {
-  if (!imgsite_reduceh_eligible(in, width) || height > in->Ysize)
+  if (!imgsite_native_on(IMGSITE_NATIVE_RESAMPLER) || !imgsite_reduceh_eligible(in, width) || height > in->Ysize)
     return imgsite_vips_thumbnail_image_exact(in, out, width, height);
   return imgsite_reduce(in, out, width, height, NULL);
 }

@@ -25,6 +25,7 @@ int imgsite_vips_start(const char *argv0, int concurrency) {
   if (concurrency > 0)
     vips_concurrency_set(concurrency);
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
+  imgsite_native_apply();  // after vips_init, which sets up the vector code
   __atomic_store_n(&imgsite_vips_started, 1, __ATOMIC_RELEASE);
   return 0;
 }

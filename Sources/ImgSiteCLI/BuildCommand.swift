@@ -87,6 +87,7 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let printer = ProgressPrinter(verbosity: printing.verbosity, output: site.output)
+        if printing.verbose { VersionReport.sayOffPaths() }
         let summary: BuildSummary
         let reporter = BuildReport()
         do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ImgSiteCore
 import Vips
 
@@ -34,8 +35,17 @@ extension ImgSiteCommand {
     /// executable would resolve to argument-parser's synchronous overload.
     public static func runCommandLine() async {
         FreedMemory.keepForReuse()
+        if let problem = Native.environmentProblem {
+            Terminal.error("error: \(problem)")
+            Foundation.exit(2)
+        }
         // libvips loads on another thread while the command reads its options.
         Vips.prepare()
+        // Root --version: what runs here, beyond argument-parser's one line.
+        if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+            print(VersionReport.text)
+            return
+        }
         do {
             var command = try await asyncParseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {

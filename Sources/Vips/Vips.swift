@@ -92,7 +92,15 @@ public enum Vips {
     /// not export the shim's definitions; messages then come from libvips'
     /// shared buffer and may mix under concurrency.
     public static var capturesMessagesPerThread: Bool {
-        imgsite_messages_interposed() != 0
+        try? startOnce()  // the check raises an error inside libvips: it must be set up
+        return imgsite_messages_interposed() != 0
+    }
+
+    /// Starts libvips if nothing has, leaving its settings as they are.
+    static func startOnce() throws(VipsError) {
+        try state.withLock { started throws(VipsError) in
+            if !started { try initialise(&started) }
+        }
     }
 
     /// Whether liborc's compile and free calls from libvips are serialised

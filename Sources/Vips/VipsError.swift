@@ -25,10 +25,12 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
     /// raised on a libvips worker thread (an encoder writing in the
     /// background) has none; what libvips' shared buffer gained during the
     /// call is the only source then (never what earlier calls left there).
+    /// Without per-thread errors (`IMGSITE_NATIVE=off`) the capture holds
+    /// warnings only, and the errors come from that buffer too.
     init(operation: String, path: String?, captured: String?) {
         var text = captured ?? ""
-        if text.isEmpty, let shared = imgsite_messages_shared() {
-            text = String(cString: shared)
+        if text.isEmpty || imgsite_native_forced_off() != 0, let shared = imgsite_messages_shared() {
+            text = String(cString: shared) + text
             g_free(shared)
         }
         self.init(operation: operation, path: path, message: Self.condense(text, path: path))

@@ -34,7 +34,8 @@ extension VipsImage {
     /// A JPEG of pixels in memory with no metadata kept is encoded by
     /// libjpeg-turbo directly: the same bytes, without libvips' pipeline.
     public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws(VipsError) -> [UInt8] {
-        if case let .jpeg(quality, progressive, subsample420) = settings, !keepMetadata, imgsite_jpeg_encodable(pointer) != 0 {
+        if case let .jpeg(quality, progressive, subsample420) = settings, !keepMetadata, Native.jpegCodec,
+           imgsite_jpeg_encodable(pointer) != 0 {
             return try plainJPEG(quality: quality, progressive: progressive, subsample420: subsample420)
         }
         switch settings {

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 IMGSITE=${IMGSITE:-$PWD/.build/debug/imgsite}
 CORPUS=$PWD/Tests/Corpus
-[ -x "$IMGSITE" ] || swift build --product imgsite >/dev/null
+[ -x "$IMGSITE" ] || swift build -Xcc -O2 --product imgsite >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "replay: FAILED: $*" >&2; exit 1; }

@@ -21,6 +21,11 @@ int imgsite_vips_start(const char *argv0, int concurrency);
 /// (already loaded, or libvips loads them).
 int imgsite_vips_load_modules(int all);
 
+/// Whether imgsite loads libvips' modules when needed (1), or libvips loads
+/// them all at start (0: VIPSHOME set, no modules folder beside libvips, or
+/// IMGSITE_NATIVE=off).
+int imgsite_loads_modules(void);
+
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).
 void imgsite_vips_show_warnings(int show);
@@ -30,6 +35,34 @@ void imgsite_vips_show_warnings(int show);
 /// Before imgsite_vips_start has returned it frees only the buffers: such a
 /// thread never used libvips, and would otherwise wait for it to load.
 void imgsite_vips_thread_end(void);
+
+// MARK: native fast paths (native.c)
+
+/// imgsite's own code paths beside libvips' public API, as bits.
+enum {
+  IMGSITE_NATIVE_RESAMPLER = 1,  // own Lanczos-3 reduce (reduceh.c, reducev.c)
+  IMGSITE_NATIVE_JPEG = 2,       // libjpeg-turbo decode and encode (jpeg*.c)
+  IMGSITE_NATIVE_ORC_LOCK = 4,   // liborc's allocator serialised (orc.c)
+  IMGSITE_NATIVE_VECTOR_OFF = 8, // not a path: libvips' vector code off, as
+                                 // a racy liborc runs without the lock
+};
+
+/// Switches libvips' vector code off when IMGSITE_NATIVE_VECTOR_OFF is on;
+/// imgsite_vips_start calls it, after vips_init and before any image.
+void imgsite_native_apply(void);
+
+/// IMGSITE_NATIVE=off: every path off, messages and modules left to libvips.
+int imgsite_native_forced_off(void);
+
+/// Whether `path` (one IMGSITE_NATIVE_ bit) is on: decided once, at the
+/// first call, from IMGSITE_NATIVE and the libvips and liborc loaded.
+int imgsite_native_on(int path);
+
+/// liborc's version string as loaded, or NULL when libvips brought none.
+const char *imgsite_liborc_version(void);
+
+/// The file libvips was loaded from (symbolic links resolved), or NULL.
+const char *imgsite_libvips_file(void);
 
 // MARK: per-thread messages (messages.c)
 

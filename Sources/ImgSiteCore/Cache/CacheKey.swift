@@ -14,7 +14,9 @@ import Vips
 ///   the route and recipe that made that chain.
 /// A change of one format's quality therefore misses only that format's keys.
 enum CacheKey {
-    static let versions = "imgsite \(ImgSiteVersion.current), libvips \(Vips.version)"
+    /// With the native paths that shape bytes (`Native.signature`): a build
+    /// under `IMGSITE_NATIVE=off` never takes files the fast paths made.
+    static let versions = "imgsite \(ImgSiteVersion.current), libvips \(Vips.version), native \(Native.signature)"
 
     static func image(content: String, metadata: MetadataPolicy) -> String {
         SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)")

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// How a still (or an animation's poster) is decoded and resized: the one
 /// place that chooses, from the settings and the source's header, before any
@@ -28,7 +29,8 @@ enum StillPath: String, Sendable {
 
         init(_ settings: ImageSettings, animated: Bool = false) {
             let jpegOnly = settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg
-            self = !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420 ? .planes : .rgb
+            let native = Native.jpegCodec && Native.resampler
+            self = native && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420 ? .planes : .rgb
         }
     }
 
@@ -54,6 +56,7 @@ enum StillPath: String, Sendable {
         let libvips = shrink > 1 ? StillPath.shrinkOnLoad : .thumbnail
         func choice(_ path: StillPath, _ reason: String) -> Choice { Choice(path: path, shrink: shrink, reason: reason) }
         guard isJPEG else { return choice(.thumbnail, "\(header.loader) source") }
+        guard Native.jpegCodec else { return choice(libvips, "the libjpeg-turbo path is off (IMGSITE_NATIVE=off)") }
         guard (1...8).contains(header.orientation) else { return choice(libvips, "EXIF orientation \(header.orientation)") }
         guard !header.needsColourTransform else { return choice(libvips, "its colour needs a transform to sRGB") }
         guard settings.metadata == .strip else { return choice(libvips, "metadata \(settings.metadata.rawValue) is kept") }

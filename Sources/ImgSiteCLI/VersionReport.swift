@@ -1,0 +1,25 @@
+import Foundation
+import ImgSiteCore
+import Vips
+
+/// `imgsite --version`: imgsite's version, the libvips it loaded and from
+/// where, and which native fast paths are on (README, *Native fast paths*).
+enum VersionReport {
+    static var text: String {
+        var lines = ["imgsite \(ImgSiteVersion.current)"]
+        lines.append("libvips \(Vips.version) (\(Native.libvipsFile ?? "file unknown"))")
+        if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
+        lines.append("native fast paths\(Native.forcedOff ? " (IMGSITE_NATIVE=off)" : ""):")
+        for path in Native.paths {
+            lines.append("  \(path.isOn ? "on " : "off") \(path.name): \(path.reason)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Under `--verbose`: one line per fast path that is off, with why.
+    static func sayOffPaths() {
+        for path in Native.paths where !path.isOn {
+            Terminal.error("native: \(path.name) off: \(path.reason)")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+internal import CVipsShim
+import Foundation
+
+/// imgsite's own code beside libvips' public API: each fast path, on only
+/// where it applies and its self-check passes (`CVipsShim/native.c`
+/// decides). `IMGSITE_NATIVE=off` switches every one off: imgsite then uses
+/// libvips' public API alone, as on a platform or libvips where none applies.
+public enum Native {
+    /// One fast path: whether it is on here, and why (or why not).
+    public struct Path: Sendable {
+        public let name: String
+        public let isOn: Bool
+        public let reason: String
+    }
+
+    /// `IMGSITE_NATIVE=off`.
+    public static var forcedOff: Bool { imgsite_native_forced_off() != 0 }
+
+    /// A value of `IMGSITE_NATIVE` other than on or off, said as an error.
+    public static var environmentProblem: String? {
+        guard let value = ProcessInfo.processInfo.environment["IMGSITE_NATIVE"], !["", "on", "off"].contains(value) else {
+            return nil
+        }
+        return "IMGSITE_NATIVE=\(value) is not understood: use off (libvips' public API alone) or on (the default)"
+    }
+
+    /// The own Lanczos-3 reduce (`reduceh.c`, `reducev.c`).
+    public static var resampler: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_RESAMPLER)) != 0 }
+    /// libjpeg-turbo's decode and encode of plain JPEGs (`jpeg*.c`).
+    public static var jpegCodec: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_JPEG)) != 0 }
+
+    /// The paths that shape output bytes, for the cache keys: a file made
+    /// with them may differ slightly from one made by libvips alone.
+    public static var signature: String {
+        [resampler ? "resampler" : nil, jpegCodec ? "jpeg" : nil, vectorCodeOff ? "no-vector" : nil]
+            .compactMap { $0 }.joined(separator: "+").nonEmpty ?? "none"
+    }
+
+    /// libvips' vector code switched off: a liborc with the allocator race
+    /// and no lock around it.
+    public static var vectorCodeOff: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_VECTOR_OFF)) != 0 }
+
+    /// The file libvips was loaded from.
+    public static var libvipsFile: String? { imgsite_libvips_file().map { String(cString: $0) } }
+
+    /// liborc's version, when libvips brought it.
+    public static var liborcVersion: String? { imgsite_liborc_version().map { String(cString: $0) } }
+
+    /// Every fast path, in the order of the README's table.
+    public static var paths: [Path] {
+        try? Vips.startOnce()  // the self-checks call into libvips
+        let off = forcedOff ? "IMGSITE_NATIVE=off" : nil
+        var paths: [Path] = []
+        #if arch(x86_64) && os(Linux)
+        paths.append(Path(name: "libvips loaded on a thread of its own", isOn: true,
+                          reason: "it loads while the command reads its options"))
+        #else
+        paths.append(Path(name: "libvips loaded on a thread of its own", isOn: false, reason: "linked as usual on this platform"))
+        #endif
+        let modules = imgsite_loads_modules() != 0
+        paths.append(Path(name: "libvips modules loaded when needed", isOn: modules,
+                          reason: modules ? "HEIF and JPEG XL only for builds that use them, the others for a file nothing else reads"
+                              : off ?? (ProcessInfo.processInfo.environment["VIPSHOME"] != nil ? "VIPSHOME is set"
+                                  : "no modules folder beside libvips")))
+        let messages = Vips.capturesMessagesPerThread
+        paths.append(Path(name: "per-thread libvips messages", isOn: messages,
+                          reason: messages ? "each failure carries its own image's libvips message"
+                              : off ?? "libvips' calls do not reach imgsite's vips_error: messages come from its shared buffer"))
+        let orcLock = imgsite_native_on(Int32(IMGSITE_NATIVE_ORC_LOCK)) != 0
+        paths.append(Path(name: "liborc allocator lock", isOn: orcLock, reason: orcLockReason(on: orcLock, off: off)))
+        paths.append(Path(name: "own Lanczos-3 resampler", isOn: resampler,
+                          reason: resampler ? "vectorised; libvips \(Vips.version)'s reduce is scalar"
+                              : off ?? "libvips \(Vips.version) vectorises its own reduce"))
+        paths.append(Path(name: "libjpeg-turbo JPEG decode and encode", isOn: jpegCodec,
+                          reason: jpegCodec ? "plain JPEGs decoded at 1/shrink and encoded in memory; 4:2:0 planes for JPEG-only sites"
+                              : off ?? "not available"))
+        return paths
+    }
+
+    private static func orcLockReason(on: Bool, off: String?) -> String {
+        guard let version = liborcVersion else { return off ?? "libvips brought no liborc" }
+        if on { return "liborc \(version) races in its code allocator (fixed in 0.4.34)" }
+        if vectorCodeOff { return "\(off ?? "liborc's calls do not reach imgsite's lock"); liborc \(version) races, so libvips' vector code is off" }
+        if let off { return off }
+        let fixed = version.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes([0, 4, 34]) == false
+        return fixed ? "liborc \(version) has the fix (0.4.34)" : "liborc's calls do not reach imgsite's lock"
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
