@@ -9,12 +9,14 @@ let vipsLinking: [LinkerSetting] = []
 let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
 #endif
 
-// The shim's definitions that libvips' own calls must land on (messages.c,
-// modules.c, orc.c), in the binary's dynamic symbols even though no library
-// on the link line asks for them (libvips is loaded, not linked).
+// CVipsInterposers' definitions that libvips' own calls must land on, in the
+// executable's dynamic symbols even though no library on the link line asks
+// for them. A linker flag, which SwiftPM refuses in a package used as a
+// dependency: only the `imgsite` executable and the tests link that target,
+// so the `ImgSiteCore` library carries none (its paths are off there).
 let exportingInterposers = LinkerSetting.unsafeFlags(
     ["vips_error", "vips_verror", "vips_error_system", "vips_verror_system", "vips_error_freeze", "vips_error_thaw",
-     "vips_guess_prefix", "vips_guess_libdir", "orc_program_compile", "orc_program_free"]
+     "vips_guess_prefix", "vips_guess_libdir", "orc_program_compile", "orc_program_free", "imgsite_interposers_linked"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
 
 let package = Package(
@@ -49,7 +51,10 @@ let package = Package(
         // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
         .target(
             name: "CVipsShim", dependencies: ["CVips", "CVipsLoader"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0"), exportingInterposers]),
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
+        // libvips' and liborc's entry points defined by the executable, each
+        // handing on to CVipsShim's hook (see CVipsInterposers.h).
+        .target(name: "CVipsInterposers", dependencies: ["CVipsShim"], linkerSettings: [exportingInterposers]),
         // libvips loaded on first use, or ahead on a thread of its own (x86-64
         // Linux; elsewhere linked as usual). See CVipsLoader.h.
         .target(name: "CVipsLoader", linkerSettings: vipsLinking),
@@ -86,9 +91,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI"]),
-        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
-        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteServer", "Vips"]),
-        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI"]),
+        .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteServer", "Vips", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
     ]
 )

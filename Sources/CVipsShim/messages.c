@@ -3,11 +3,13 @@
 // libvips appends every error to one buffer shared by the whole process
 // (iofuncs/error.c), so with several images in flight a failure could read
 // another image's text. libvips raises its errors through vips_error() and
-// vips_verror(), which it calls through the dynamic linker (PLT); this binary
-// defines them too, so libvips' calls land here first. Each message is kept
-// for the thread that raised it when that thread is capturing, then handed
-// on unchanged to libvips' own implementation (found with RTLD_NEXT), so
-// libvips' buffer and its freeze/thaw behave exactly as before.
+// vips_verror(), which it calls through the dynamic linker (PLT); the imgsite
+// executable defines them too (CVipsInterposers), so libvips' calls land on
+// the hooks below first. Each message is kept for the thread that raised it
+// when that thread is capturing, then handed on unchanged to libvips' own
+// implementation (found with RTLD_NEXT), so libvips' buffer and its
+// freeze/thaw behave exactly as before. Where nothing interposes (ImgSiteCore
+// used as a library), failures read libvips' shared buffer.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <string.h>
@@ -105,13 +107,13 @@ int imgsite_messages_interposed(void) {
   return seen;
 }
 
-// MARK: libvips' error entry points, interposed
+// MARK: hooks for libvips' error entry points (CVipsInterposers)
 //
 // Under IMGSITE_NATIVE=off they only hand on: errors are read from libvips'
 // shared buffer, as where the interposition does not work. Warnings come
 // through GLib's log handler (public API) and are kept either way.
 
-void vips_verror(const char *domain, const char *fmt, va_list ap) {
+void imgsite_messages_verror(const char *domain, const char *fmt, va_list ap) {
   static VerrorFn libvips;
   if (!libvips) libvips = (VerrorFn)libvips_symbol("vips_verror");
   if (capture.capturing && !capture.frozen && !imgsite_native_forced_off()) {
@@ -124,14 +126,7 @@ void vips_verror(const char *domain, const char *fmt, va_list ap) {
   libvips(domain, fmt, ap);
 }
 
-void vips_error(const char *domain, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vips_verror(domain, fmt, ap);
-  va_end(ap);
-}
-
-void vips_verror_system(int err, const char *domain, const char *fmt, va_list ap) {
+void imgsite_messages_verror_system(int err, const char *domain, const char *fmt, va_list ap) {
   static VerrorSystemFn libvips;
   if (!libvips) libvips = (VerrorSystemFn)libvips_symbol("vips_verror_system");
   if (capture.capturing && !capture.frozen && !imgsite_native_forced_off()) {
@@ -146,23 +141,16 @@ void vips_verror_system(int err, const char *domain, const char *fmt, va_list ap
   libvips(err, domain, fmt, ap);
 }
 
-void vips_error_system(int err, const char *domain, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vips_verror_system(err, domain, fmt, ap);
-  va_end(ap);
-}
-
 // Errors raised while frozen (format probes) are dropped by libvips; drop
 // them from the capture too.
-void vips_error_freeze(void) {
+void imgsite_messages_freeze(void) {
   static VoidFn libvips;
   if (!libvips) libvips = (VoidFn)libvips_symbol("vips_error_freeze");
   capture.frozen += 1;
   libvips();
 }
 
-void vips_error_thaw(void) {
+void imgsite_messages_thaw(void) {
   static VoidFn libvips;
   if (!libvips) libvips = (VoidFn)libvips_symbol("vips_error_thaw");
   if (capture.frozen > 0) capture.frozen -= 1;

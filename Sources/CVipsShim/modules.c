@@ -81,10 +81,11 @@ int imgsite_loads_modules(void) {
   return folder != NULL;
 }
 
-// MARK: libvips' guesses at its own folders, interposed
+// MARK: libvips' guesses at its own folders (hooks for CVipsInterposers)
 //
-// vips_init asks both through the dynamic linker (PLT), so its calls land
-// here first (exported like vips_error in messages.c).
+// vips_init asks both through the dynamic linker (PLT), so in the imgsite
+// executable its calls land here first. Where nothing interposes, libvips
+// loads every module at vips_init and imgsite loads none itself.
 
 typedef const char *(*GuessFn)(const char *argv0, const char *env_name);
 
@@ -97,8 +98,13 @@ static const char *libvips_guess(const char *name, const char *argv0, const char
 // vips_init loads every module in vips_guess_libdir()/vips-modules-8.14.
 // When imgsite loads them itself the answer is a folder with none, so
 // vips_init loads no module, whichever thread calls it first.
-const char *vips_guess_libdir(const char *argv0, const char *env_name) {
-  if (imgsite_loads_modules()) return "/nonexistent/imgsite-loads-vips-modules";
+static int libdir_answered = 0;
+
+const char *imgsite_modules_guess_libdir(const char *argv0, const char *env_name) {
+  if (imgsite_loads_modules()) {
+    libdir_answered = 1;
+    return "/nonexistent/imgsite-loads-vips-modules";
+  }
   const char *libdir = libvips_guess("vips_guess_libdir", argv0, env_name);
   return libdir ? libdir : "/nonexistent/libvips-libdir-unknown";
 }
@@ -127,7 +133,7 @@ static gpointer find_prefix(gpointer unused) {
 
 // Kept under IMGSITE_NATIVE=off too: not a fast path but thread safety
 // (a test process crashed in GLib with libvips' own guess).
-const char *vips_guess_prefix(const char *argv0, const char *env_name) {
+const char *imgsite_modules_guess_prefix(const char *argv0, const char *env_name) {
   imgsite_loads_modules();  // decided while VIPSHOME is still the user's
   const char *set = g_getenv(env_name);
   if (set) return set;
@@ -138,8 +144,10 @@ const char *vips_guess_prefix(const char *argv0, const char *env_name) {
   return prefix ? prefix : "/usr";
 }
 
+int imgsite_modules_on_demand(void) { return imgsite_loads_modules() && libdir_answered; }
+
 int imgsite_vips_load_modules(int all) {
-  if (!imgsite_loads_modules()) return 0;
+  if (!imgsite_modules_on_demand()) return 0;
   g_mutex_lock(&modules_lock);
   int loaded_now = 0;
   if (!codecs_loaded) {

@@ -10,8 +10,9 @@
 //
 // Inside liborc the allocator is reached directly, but libvips reaches it only
 // through orc_program_compile() and orc_program_free(), which it calls through
-// the dynamic linker (PLT). This binary defines both, so libvips' calls land
-// here, take the lock and go on to liborc's own (RTLD_NEXT). Only compiling
+// the dynamic linker (PLT). The imgsite executable defines both
+// (CVipsInterposers), so libvips' calls land on the hooks below, take the
+// lock and go on to liborc's own (RTLD_NEXT). Only compiling
 // and freeing a program is serialised, a few microseconds each; building,
 // running and releasing libvips pipelines stay parallel.
 #define _GNU_SOURCE
@@ -34,7 +35,7 @@ static void *liborc_symbol(const char *name) {
 
 // Only with a liborc that has the race (native.c decides): a fixed one
 // gets its calls straight through.
-int orc_program_compile(void *program) {
+int imgsite_orc_compile(void *program) {
   static CompileFn compile;
   int locked = imgsite_native_on(IMGSITE_NATIVE_ORC_LOCK);
   if (locked) pthread_mutex_lock(&orc_lock);
@@ -44,7 +45,7 @@ int orc_program_compile(void *program) {
   return result;
 }
 
-void orc_program_free(void *program) {
+void imgsite_orc_free(void *program) {
   static FreeFn free_program;
   int locked = imgsite_native_on(IMGSITE_NATIVE_ORC_LOCK);
   if (locked) pthread_mutex_lock(&orc_lock);
@@ -54,8 +55,12 @@ void orc_program_free(void *program) {
 }
 
 int imgsite_orc_calls_wrapped(void) {
-  // libvips resolves its orc calls to this binary's definitions only if the
-  // linker exported them; a test checks this.
-  return dlsym(RTLD_DEFAULT, "orc_program_compile") == (void *)orc_program_compile &&
-         dlsym(RTLD_DEFAULT, "orc_program_free") == (void *)orc_program_free;
+  // libvips' calls reach the hooks only if the executable defines and
+  // exports liborc's two names: then they resolve to the object these
+  // hooks' callers live in, not to liborc (a test checks this).
+  void *compile = dlsym(RTLD_DEFAULT, "orc_program_compile"), *free_program = dlsym(RTLD_DEFAULT, "orc_program_free");
+  void *linked = dlsym(RTLD_DEFAULT, "imgsite_interposers_linked");
+  Dl_info a, b, c;
+  return compile && free_program && linked && dladdr(compile, &a) && dladdr(free_program, &b) && dladdr(linked, &c) &&
+         a.dli_fbase == c.dli_fbase && b.dli_fbase == c.dli_fbase;
 }

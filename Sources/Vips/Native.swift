@@ -57,10 +57,11 @@ public enum Native {
         #else
         paths.append(Path(name: "libvips loaded on a thread of its own", isOn: false, reason: "linked as usual on this platform"))
         #endif
-        let modules = imgsite_loads_modules() != 0
+        let modules = imgsite_modules_on_demand() != 0
         paths.append(Path(name: "libvips modules loaded when needed", isOn: modules,
                           reason: modules ? "HEIF and JPEG XL only for builds that use them, the others for a file nothing else reads"
                               : off ?? (ProcessInfo.processInfo.environment["VIPSHOME"] != nil ? "VIPSHOME is set"
+                                  : imgsite_loads_modules() != 0 ? "libvips' calls do not reach imgsite's vips_guess_libdir"
                                   : "no modules folder beside libvips")))
         let messages = Vips.capturesMessagesPerThread
         paths.append(Path(name: "per-thread libvips messages", isOn: messages,

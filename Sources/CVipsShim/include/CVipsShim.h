@@ -26,6 +26,17 @@ int imgsite_vips_load_modules(int all);
 /// IMGSITE_NATIVE=off).
 int imgsite_loads_modules(void);
 
+/// Whether imgsite loads the modules and vips_init loaded none: a modules
+/// folder was found and libvips asked CVipsInterposers' vips_guess_libdir.
+int imgsite_modules_on_demand(void);
+
+/// Hooks for libvips' vips_guess_libdir and vips_guess_prefix (called by
+/// CVipsInterposers): a folder with no modules when imgsite loads them; the
+/// prefix from where libvips was loaded, without libvips' own guess setting
+/// VIPSHOME while other threads read the environment.
+const char *imgsite_modules_guess_libdir(const char *argv0, const char *env_name);
+const char *imgsite_modules_guess_prefix(const char *argv0, const char *env_name);
+
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).
 void imgsite_vips_show_warnings(int show);
@@ -85,11 +96,25 @@ char *imgsite_messages_shared(void);
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
 int imgsite_messages_interposed(void);
 
+/// Hooks for libvips' error entry points, called by CVipsInterposers'
+/// vips_verror/vips_error, vips_verror_system/vips_error_system and
+/// vips_error_freeze/thaw: each keeps the message for this thread when it
+/// captures, then calls libvips' own.
+void imgsite_messages_verror(const char *domain, const char *fmt, va_list ap);
+void imgsite_messages_verror_system(int err, const char *domain, const char *fmt, va_list ap);
+void imgsite_messages_freeze(void);
+void imgsite_messages_thaw(void);
+
 // MARK: liborc's code allocator (orc.c)
 
 /// Whether libvips' orc_program_compile()/orc_program_free() calls land on
 /// this binary's locked definitions (a self-check: the linker must export them).
 int imgsite_orc_calls_wrapped(void);
+
+/// Hooks for liborc's orc_program_compile/orc_program_free (called by
+/// CVipsInterposers): liborc's own, under the lock when it is on.
+int imgsite_orc_compile(void *program);
+void imgsite_orc_free(void *program);
 
 // MARK: evaluation (evaluate.c)
 
