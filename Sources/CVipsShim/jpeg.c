@@ -19,7 +19,7 @@ static void error_exit(j_common_ptr common) {
   ErrorJump *error = (ErrorJump *)common->err;
   char message[JMSG_LENGTH_MAX];
   common->err->format_message(common, message);
-  vips_error("imgsite_jpeg", "%s", message);
+  imgsite_error("imgsite_jpeg", "%s", message);
   longjmp(error->jump, 1);
 }
 
@@ -96,7 +96,7 @@ int imgsite_jpeg_decompress(const char *path, int shrink, int (*read)(struct jpe
   for (int i = 0; i < count; i++) images[i] = NULL;
   FILE *file = fopen(path, "rb");
   if (!file) {
-    vips_error("imgsite_jpeg", "cannot open %s", path);
+    imgsite_error("imgsite_jpeg", "cannot open %s", path);
     return -1;
   }
   struct jpeg_decompress_struct cinfo;
@@ -129,7 +129,7 @@ static int read_pixels(struct jpeg_decompress_struct *cinfo, VipsImage **image) 
   int grey = cinfo->jpeg_color_space == JCS_GRAYSCALE && cinfo->num_components == 1;
   int colour = cinfo->jpeg_color_space == JCS_YCbCr && cinfo->num_components == 3;
   if ((!grey && !colour) || (cinfo->data_precision != 8)) {
-    vips_error("imgsite_jpeg", "not a plain 8-bit YCbCr or grey JPEG");
+    imgsite_error("imgsite_jpeg", "not a plain 8-bit YCbCr or grey JPEG");
     return -1;
   }
   cinfo->out_color_space = grey ? JCS_GRAYSCALE : JCS_RGB;
@@ -196,7 +196,7 @@ static void write_pixels(struct jpeg_compress_struct *cinfo, const void *context
 
 int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample) {
   if (!imgsite_jpeg_encodable(in)) {
-    vips_error("imgsite_jpeg", "needs 8-bit sRGB or grey pixels in memory");
+    imgsite_error("imgsite_jpeg", "needs 8-bit sRGB or grey pixels in memory");
     return -1;
   }
   const Pixels pixels = {in, quality, progressive, subsample};

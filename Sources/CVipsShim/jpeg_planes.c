@@ -34,7 +34,7 @@ static VipsImage *plane_new(int width, int height) {
 
 static int read_planes(struct jpeg_decompress_struct *cinfo, VipsImage **planes) {
   if (!plain_planes(cinfo)) {
-    vips_error("imgsite_jpeg", "not an 8-bit YCbCr JPEG sampled 4:4:4, 4:2:2 or 4:2:0");
+    imgsite_error("imgsite_jpeg", "not an 8-bit YCbCr JPEG sampled 4:4:4, 4:2:2 or 4:2:0");
     return -1;
   }
   cinfo->raw_data_out = TRUE;
@@ -55,7 +55,7 @@ static int read_planes(struct jpeg_decompress_struct *cinfo, VipsImage **planes)
   const int lines = cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
   for (int strip = 0; cinfo->output_scanline < cinfo->output_height; strip++) {
     if (jpeg_read_raw_data(cinfo, strips, lines) == 0) {
-      vips_error("imgsite_jpeg", "decoding stopped early");
+      imgsite_error("imgsite_jpeg", "decoding stopped early");
       return -1;
     }
     for (int c = 0; c < 3; c++) {
@@ -125,7 +125,7 @@ static void write_planes(struct jpeg_compress_struct *cinfo, const void *context
 
 int imgsite_jpeg_encode_planes(VipsImage **planes, void **buf, size_t *len, int quality, int progressive) {
   if (!planes_420(planes)) {
-    vips_error("imgsite_jpeg", "needs 8-bit Y, Cb and Cr planes in memory, the chroma half the size");
+    imgsite_error("imgsite_jpeg", "needs 8-bit Y, Cb and Cr planes in memory, the chroma half the size");
     return -1;
   }
   const Planes input = {planes, quality, progressive};
@@ -135,7 +135,7 @@ int imgsite_jpeg_encode_planes(VipsImage **planes, void **buf, size_t *len, int 
 // JFIF's YCbCr to RGB, each chroma sample taken for the pixels it covers.
 int imgsite_jpeg_planes_to_rgb(VipsImage **planes, VipsImage **out) {
   if (!planes_420(planes)) {
-    vips_error("imgsite_jpeg", "needs 8-bit Y, Cb and Cr planes in memory, the chroma half the size");
+    imgsite_error("imgsite_jpeg", "needs 8-bit Y, Cb and Cr planes in memory, the chroma half the size");
     return -1;
   }
   const int width = planes[0]->Xsize, height = planes[0]->Ysize;

@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
+#include "CVipsLoader.h"
 #include "CVipsShim.h"
 
 typedef struct {
@@ -105,6 +106,24 @@ int imgsite_messages_interposed(void) {
   capture.capturing = was;
   vips_error_clear();
   return seen;
+}
+
+// The shim's own errors: through whichever vips_verror the process resolves
+// (the executable's interposer, else libvips'), found by name since the
+// library product links neither (libvips may be loaded, not linked).
+void imgsite_error(const char *domain, const char *fmt, ...) {
+  static VerrorFn found;
+  VerrorFn verror = __atomic_load_n(&found, __ATOMIC_ACQUIRE);
+  if (!verror) {
+    imgsite_vips_ensure_loaded();
+    verror = (VerrorFn)dlsym(RTLD_DEFAULT, "vips_verror");
+    if (!verror) g_error("imgsite: libvips has no vips_verror");
+    __atomic_store_n(&found, verror, __ATOMIC_RELEASE);
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  verror(domain, fmt, ap);
+  va_end(ap);
 }
 
 // MARK: hooks for libvips' error entry points (CVipsInterposers)

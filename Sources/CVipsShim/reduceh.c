@@ -121,7 +121,7 @@ static int reduceh_memory(VipsImage *in, VipsImage **out, int width, const Imgsi
   VipsPel *sum = malloc((size_t)ROWS * bands * 16);  // 16 columns' sums for reduce_strip_plane
   VipsImage *image = NULL;
   int status = imgsite_lanczos_mask_make(&mask, in->Xsize, width, axis) || !columns || !sum;
-  if (status) vips_error("imgsite_reduceh", "out of memory");
+  if (status) imgsite_error("imgsite_reduceh", "out of memory");
   else if (!(image = imgsite_lanczos_output(in, width, height))) status = -1;
   for (int y = 0; !status && y < height; y += ROWS) {
     // A last strip of fewer rows ends at the last row instead, overlapping
@@ -146,7 +146,7 @@ int imgsite_reduceh_eligible(VipsImage *in, int width) {
 
 int imgsite_reduceh(VipsImage *in, VipsImage **out, int width, const ImgsiteReduceAxis *axis) {
   if (!imgsite_reduceh_eligible(in, width)) {
-    vips_error("imgsite_reduceh", "needs 8-bit pixels without alpha, and a smaller width");
+    imgsite_error("imgsite_reduceh", "needs 8-bit pixels without alpha, and a smaller width");
     return -1;
   }
   return reduceh_memory(in, out, width, axis);
@@ -154,7 +154,7 @@ int imgsite_reduceh(VipsImage *in, VipsImage **out, int width, const ImgsiteRedu
 
 int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const ImgsiteReduceGrid *grid) {
   if (!imgsite_lanczos_eligible(in) || width < 1 || height < 1 || width > in->Xsize || height > in->Ysize) {
-    vips_error("imgsite_reduce", "needs 8-bit pixels without alpha, and no larger a size");
+    imgsite_error("imgsite_reduce", "needs 8-bit pixels without alpha, and no larger a size");
     return -1;
   }
   // Vertically first, as libvips does, then horizontally: both here, on

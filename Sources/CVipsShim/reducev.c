@@ -10,14 +10,14 @@
 
 int imgsite_reducev(VipsImage *in, VipsImage **out, int height, const ImgsiteReduceAxis *axis) {
   if (!imgsite_lanczos_eligible(in) || height < 1 || height >= in->Ysize) {
-    vips_error("imgsite_reducev", "needs 8-bit pixels without alpha, and a smaller height");
+    imgsite_error("imgsite_reducev", "needs 8-bit pixels without alpha, and a smaller height");
     return -1;
   }
   if (vips_image_wio_input(in)) return -1;
   Mask mask;
   if (imgsite_lanczos_mask_make(&mask, in->Ysize, height, axis)) {
     imgsite_lanczos_mask_free(&mask);
-    vips_error("imgsite_reducev", "out of memory");
+    imgsite_error("imgsite_reducev", "out of memory");
     return -1;
   }
   VipsImage *image = imgsite_lanczos_output(in, in->Xsize, height);

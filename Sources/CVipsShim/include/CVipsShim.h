@@ -96,6 +96,10 @@ char *imgsite_messages_shared(void);
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
 int imgsite_messages_interposed(void);
 
+/// Raises an error as libvips' vips_error does (and as this thread's capture
+/// sees it): the shim's own failures.
+void imgsite_error(const char *domain, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
 /// Hooks for libvips' error entry points, called by CVipsInterposers'
 /// vips_verror/vips_error, vips_verror_system/vips_error_system and
 /// vips_error_freeze/thaw: each keeps the message for this thread when it
