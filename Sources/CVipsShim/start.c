@@ -19,7 +19,14 @@ static void imgsite_log(const gchar *domain, GLogLevelFlags level,
 }
 
 int imgsite_vips_start(const char *argv0, int concurrency) {
-  if (VIPS_INIT(argv0))
+  // VIPS_INIT's ABI check, raising through imgsite_error (the macro calls
+  // vips_error, which the library product may not link).
+  if (vips_version(3) - vips_version(5) != VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE) {
+    imgsite_error("vips_init", "ABI mismatch: libvips has %d, imgsite was built for %d", vips_version(3) - vips_version(5),
+                  VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE);
+    return -1;
+  }
+  if (vips_init(argv0))
     return -1;
   vips_cache_set_max(0);
   if (concurrency > 0)
