@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test test-plain bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example test test-plain check-package bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -117,6 +117,10 @@ soak: build
 ## `make test` runs it after the suite, not beside it: it keeps both cores busy for minutes, and the browser tests measure frame times.
 walk: deps
 	IMGSITE_WALK_STEPS=$(WALK_STEPS) $(SWIFT) test $(DEBUG_FLAGS) --filter RebuildWalkTests
+
+## check-package: ImgSiteCore as a versioned `url:` dependency of another package: builds and runs (not in CI; ~4 min)
+check-package:
+	scripts/package/check-dependency.sh
 
 ## fuzz: corrupted corpus files through the real pipeline for FUZZ_SECONDS (default 300; not in CI)
 FUZZ_SECONDS ?= 300

@@ -66,6 +66,8 @@ int imgsite_native_on(int path) {
   return (paths & path) != 0;
 }
 
+int imgsite_interposers_present(void) { return dlsym(RTLD_DEFAULT, "imgsite_interposers_linked") != NULL; }
+
 const char *imgsite_liborc_version(void) {
   imgsite_vips_ensure_loaded();
   typedef const char *(*VersionFn)(void);

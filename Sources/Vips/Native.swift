@@ -40,6 +40,10 @@ public enum Native {
     /// and no lock around it.
     public static var vectorCodeOff: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_VECTOR_OFF)) != 0 }
 
+    /// Whether this process has CVipsInterposers' definitions (the imgsite
+    /// executable and the tests do; another package using ImgSiteCore not).
+    static var interposersLinked: Bool { imgsite_interposers_present() != 0 }
+
     /// The file libvips was loaded from.
     public static var libvipsFile: String? { imgsite_libvips_file().map { String(cString: $0) } }
 
@@ -60,8 +64,8 @@ public enum Native {
         let modules = imgsite_modules_on_demand() != 0
         paths.append(Path(name: "libvips modules loaded when needed", isOn: modules,
                           reason: modules ? "HEIF and JPEG XL only for builds that use them, the others for a file nothing else reads"
-                              : off ?? (ProcessInfo.processInfo.environment["VIPSHOME"] != nil ? "VIPSHOME is set"
-                                  : imgsite_loads_modules() != 0 ? "libvips' calls do not reach imgsite's vips_guess_libdir"
+                              : off ?? (!interposersLinked ? "imgsite's vips_guess_libdir is not linked (ImgSiteCore as a library)"
+                                  : ProcessInfo.processInfo.environment["VIPSHOME"] != nil ? "VIPSHOME is set"
                                   : "no modules folder beside libvips")))
         let messages = Vips.capturesMessagesPerThread
         paths.append(Path(name: "per-thread libvips messages", isOn: messages,

@@ -69,6 +69,9 @@ int imgsite_native_forced_off(void);
 /// first call, from IMGSITE_NATIVE and the libvips and liborc loaded.
 int imgsite_native_on(int path);
 
+/// Whether the process has CVipsInterposers' exported definitions.
+int imgsite_interposers_present(void);
+
 /// liborc's version string as loaded, or NULL when libvips brought none.
 const char *imgsite_liborc_version(void);
 
