@@ -17,7 +17,10 @@ let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
 let exportingInterposers = LinkerSetting.unsafeFlags(
     ["vips_error", "vips_verror", "vips_error_system", "vips_verror_system", "vips_error_freeze", "vips_error_thaw",
      "vips_guess_prefix", "vips_guess_libdir", "orc_program_compile", "orc_program_free", "imgsite_interposers_linked"]
-        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] },
+    // GNU ld and lld only; elsewhere (macOS' two-level namespace) libvips'
+    // calls would not reach them anyway, and the paths say they are off.
+    .when(platforms: [.linux]))
 
 let package = Package(
     name: "imgsite",
