@@ -60,6 +60,8 @@ void imgsite_messages_begin(void) {
   capture.warnings = reset(capture.warnings);
   capture.capturing = 1;
   capture.saw_error = 0;
+  capture.shared_start = 0;
+  if (!imgsite_vips_is_started()) return;  // nothing can be in libvips' buffer yet
   capture.shared_start = strlen(vips_error_buffer());
   // Messages raised where nothing captures (imgsite's own JPEG decoder)
   // stay there; libvips stops appending once the buffer is full.
@@ -88,6 +90,7 @@ void imgsite_messages_free(void) {
 }
 
 char *imgsite_messages_shared(void) {
+  if (!imgsite_vips_is_started()) return NULL;
   char *all = vips_error_buffer_copy();  // and clears it
   size_t length = strlen(all);
   char *text = g_strdup(length >= capture.shared_start ? all + capture.shared_start : all);

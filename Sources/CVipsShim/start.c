@@ -37,6 +37,8 @@ int imgsite_vips_start(const char *argv0, int concurrency) {
   return 0;
 }
 
+int imgsite_vips_is_started(void) { return __atomic_load_n(&imgsite_vips_started, __ATOMIC_ACQUIRE); }
+
 void imgsite_vips_show_warnings(int show) { imgsite_show_warnings = show; }
 
 void imgsite_messages_free(void);  // messages.c

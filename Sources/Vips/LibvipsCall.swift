@@ -13,6 +13,7 @@ internal import CVipsShim
 enum LibvipsCall {
     /// Runs `body` (true on success); a failure becomes a `VipsError`.
     static func run(_ operation: String, path: String? = nil, _ body: () -> Bool) throws(VipsError) {
+        try Vips.startOnce()
         imgsite_messages_begin()
         let succeeded = body()
         let captured = imgsite_messages_end()

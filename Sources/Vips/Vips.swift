@@ -97,11 +97,19 @@ public enum Vips {
     }
 
     /// Starts libvips if nothing has, leaving its settings as they are.
+    /// Every libvips call goes through it (`LibvipsCall`): libvips' error
+    /// buffer, which each call reads, is locked by a mutex only `vips_init`
+    /// makes, and a call before it crashed in `g_mutex_lock`.
     static func startOnce() throws(VipsError) {
+        if ready.load(ordering: .acquiring) { return }
         try state.withLock { started throws(VipsError) in
             if !started { try initialise(&started) }
         }
+        ready.store(true, ordering: .releasing)
     }
+
+    /// Set once libvips is started: the check every call makes, without a lock.
+    private static let ready = Atomic<Bool>(false)
 
     /// Whether liborc's compile and free calls from libvips are serialised
     /// (`CVipsShim/orc.c`). False only if the linker did not export the

@@ -37,6 +37,10 @@ int imgsite_modules_on_demand(void);
 const char *imgsite_modules_guess_libdir(const char *argv0, const char *env_name);
 const char *imgsite_modules_guess_prefix(const char *argv0, const char *env_name);
 
+/// Whether imgsite_vips_start has returned: before it, libvips' error buffer
+/// (locked by a mutex vips_init makes) must not be touched.
+int imgsite_vips_is_started(void);
+
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).
 void imgsite_vips_show_warnings(int show);
