@@ -6,7 +6,7 @@
 // but also PDF (poppler), slides (openslide) and ImageMagick, whose
 // libraries' start-up made vips_init take 30 ms instead of 2 ms (core) plus
 // 11 ms (HEIF and JPEG XL), before the first photo could be read.
-#define _GNU_SOURCE  // dladdr, RTLD_DEFAULT
+#define _GNU_SOURCE  // RTLD_NEXT
 #include <dlfcn.h>
 #include <gmodule.h>
 #include <stdlib.h>
@@ -42,19 +42,11 @@ static void load(const char *name) {
   g_free(path);
 }
 
-// The folder libvips itself was loaded from (its own vips_init, not the
-// entry point CVipsLoader may define in this binary, hidden from dlsym),
-// or NULL.
+// The folder libvips itself was loaded from (native.c finds the file), or NULL.
 static gpointer find_libvips_folder(gpointer unused) {
   (void)unused;
-  imgsite_vips_ensure_loaded();
-  void *init = dlsym(RTLD_DEFAULT, "vips_init");
-  Dl_info info;
-  if (!init || !dladdr(init, &info) || !info.dli_fname) return NULL;
-  char *real = realpath(info.dli_fname, NULL);
-  char *lib = g_path_get_dirname(real ? real : info.dli_fname);
-  free(real);
-  return lib;
+  const char *file = imgsite_libvips_file();
+  return file ? g_path_get_dirname(file) : NULL;
 }
 
 static const char *libvips_folder(void) {
