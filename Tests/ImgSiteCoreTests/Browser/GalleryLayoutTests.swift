@@ -220,26 +220,20 @@ import Vips
 /// `imgsite serve` on a free port, as a user runs it: the hashed images
 /// cached for a year, pages revalidated.
 struct ServedSite {
-    let process = Process()
+    let server: RunningProcess
     let port: Int
 
     init(_ folder: URL) throws {
-        process.executableURL = ImgsiteProcess.executable
-        process.arguments = ["serve", folder.path, "--port", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        guard let port = try WatchEndToEndTests.port(from: errors.fileHandleForReading) else {
-            process.terminate()
-            throw WebDriver.Failure(description: "imgsite serve never said where it serves")
+        server = try RunningProcess.imgsite(["serve", folder.path, "--port", "0"])
+        guard let port = server.port() else {
+            throw WebDriver.Failure(description: "imgsite serve never said where it serves: \(server.standardError)")
         }
         self.port = port
     }
 
     /// SIGKILL: a graceful stop would wait for the browser's kept-alive connections.
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        server.child.signal(SIGKILL)
+        server.child.wait()
     }
 }

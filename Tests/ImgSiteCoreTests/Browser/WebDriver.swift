@@ -6,7 +6,7 @@ final class WebDriver {
     static let chromium = "/usr/bin/chromium"
     static let chromedriver = "/usr/bin/chromedriver"
 
-    private var process = Process()
+    private var driver: RunningProcess?
     private var port = 0
     private var session = ""
 
@@ -43,12 +43,8 @@ final class WebDriver {
     private func startDriver() async throws {
         for _ in 0..<3 {
             port = try LoopbackHTTP.freePort()
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.chromedriver)
-            process.arguments = ["--port=\(port)"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RunningProcess(Self.chromedriver, ["--port=\(port)"])
+            driver = process
             // Asked at least 100 times: a test process whose threads are all
             // busy may first come back here after the deadline has passed.
             let deadline = Date().addingTimeInterval(60)
@@ -82,13 +78,10 @@ final class WebDriver {
     }
 
     /// SIGTERM, then SIGKILL if it is still there 5 s later: a chromedriver
-    /// left running outlives the suite (five did in one run) and holds
-    /// whatever descriptors it inherited.
+    /// left running outlives the suite (five did in one run).
     private func stopDriver() async {
-        guard process.isRunning else { return }
-        process.terminate()
-        for _ in 0..<50 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        driver?.child.stop()
+        driver = nil
     }
 
     func open(_ url: URL) async throws {

@@ -1,6 +1,5 @@
 import Foundation
 import ImgSiteCore
-import Synchronization
 import Testing
 
 /// `imgsite watch` as a user runs it.
@@ -10,16 +9,9 @@ import Testing
         let input = try Corpus.scratch("watched")
         try Corpus.copy([Corpus.photo("nature/Storm.jpg"), Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
         let output = try Corpus.scratch("site")
-        let process = Process()
-        process.executableURL = ImgsiteProcess.executable
-        process.arguments = ["watch", input.path, "-o", output.path, "--port", "0", "--cache-dir", try Corpus.scratch("cache").path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        let port = try #require(try Self.port(from: errors.fileHandleForReading), "imgsite watch never said where it serves")
+        let watch = try RunningProcess.imgsite(["watch", input.path, "-o", output.path, "--port", "0",
+                                                "--cache-dir", try Corpus.scratch("cache").path])
+        let port = try #require(watch.port(), "imgsite watch never said where it serves: \(watch.standardError)")
         let before = try LoopbackHTTP.send(port: port, path: "/a/").text
         #expect(before.contains("/_imgsite/events"), "served pages carry the reload script")
         #expect(try LoopbackHTTP.send(port: port, path: "/nope.html").text.contains("/_imgsite/events"), "the 404 page reloads too")
@@ -36,33 +28,8 @@ import Testing
         let built = try String(contentsOf: output.appendingPathComponent("a/index.html"), encoding: .utf8)
         #expect(!built.contains("_imgsite") && !built.contains("EventSource"), "the built file has no script")
 
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "Ctrl-C stops cleanly")
+        watch.interrupt()
+        #expect(!watch.child.killedBySignal && watch.child.status == 0, "Ctrl-C stops cleanly")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(OutputLock.fileName).path), "the lock is released")
-    }
-
-    /// Reads standard error until "serving http://127.0.0.1:PORT/".
-    /// The port from "serving http://127.0.0.1:PORT/" on `handle`, waiting at
-    /// most `timeout` seconds. The stream is read to its end on a thread of its
-    /// own, so a server that never says (or a pipe that never ends) cannot hang
-    /// the test, and one that goes on talking never blocks on a full pipe.
-    static func port(from handle: FileHandle, timeout: Double = 120) throws -> Int? {
-        let port = Mutex<Int?>(nil)
-        let said = DispatchSemaphore(value: 0)
-        Thread {
-            var text = ""
-            while case let data = handle.availableData, !data.isEmpty {
-                guard port.withLock({ $0 }) == nil else { continue }
-                text += String(decoding: data, as: UTF8.self)
-                if let match = text.firstMatch(of: /serving .*http:\/\/127\.0\.0\.1:(\d+)\//) {
-                    port.withLock { $0 = Int(match.1) }
-                    said.signal()
-                }
-            }
-            said.signal()
-        }.start()
-        _ = said.wait(timeout: .now() + timeout)
-        return port.withLock { $0 }
     }
 }

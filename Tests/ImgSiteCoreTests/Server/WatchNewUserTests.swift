@@ -1,6 +1,5 @@
 import Foundation
 import ImgSiteCore
-import Synchronization
 import Testing
 
 /// `imgsite watch` tried as a new user tries it: a photo that fails, a
@@ -16,10 +15,10 @@ import Testing
         return input
     }
 
-    static func watch(_ input: URL, _ extra: [String] = []) throws -> (WatchProcess, URL) {
+    static func watch(_ input: URL, _ extra: [String] = []) throws -> (RunningProcess, URL) {
         let output = try Corpus.scratch("site")
         let arguments = [input.path, "-o", output.path, "--port", "0", "--cache-dir", try Corpus.scratch("cache").path] + extra
-        return (try WatchProcess(arguments), output)
+        return (try RunningProcess.imgsite(["watch"] + arguments), output)
     }
 
     /// "built N, up to date N, failed N[, warnings N][, animations N][, removed N stale files]; IN → OUT; S s; site in DIR"
@@ -153,36 +152,19 @@ final class LoopbackListener {
         let command = [ImgsiteProcess.executable.path, "watch", input.path, "-o", output.path, "--port", "0",
                        "--cache-dir", try Corpus.scratch("cache").path, "--jobs", "1"]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", command, "/dev/null"]
         // A person at a terminal: no CI variable, a terminal that draws.
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.merging(["TERM": "xterm"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = Pipe()
-        let text = Mutex("")
-        Thread {
-            while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
-                text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-        }.start()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func wait(_ condition: (String) -> Bool) -> Bool {
-            for _ in 0..<1200 where !condition(text.withLock { $0 }) { Thread.sleep(forTimeInterval: 0.05) }
-            return condition(text.withLock { $0 })
-        }
-        #expect(wait { $0.contains("serving http://") }, "\(text.withLock { $0 })")
-        #expect(text.withLock { $0 }.contains("/2  "), "the progress line: [####----] n/2  time  photo")
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.merging(["TERM": "xterm"]) { $1 }
+        let terminal = try RunningProcess("/usr/bin/script", ["-qfec", command, "/dev/null"], environment: environment)
+        func wait(_ condition: (String) -> Bool) -> Bool { terminal.wait(timeout: 60) { output, _ in condition(output) } }
+        #expect(wait { $0.contains("serving http://") }, "\(terminal.standardOutput)")
+        #expect(terminal.standardOutput.contains("/2  "), "the progress line: [####----] n/2  time  photo")
         // A large photo: the rebuild is still running when Ctrl-C comes.
         try FileManager.default.copyItem(at: Corpus.photo("large/string.jpg"), to: input.appending(path: "a/large.jpg"))
         #expect(wait { $0.contains("changed: a/large.jpg") })
         Thread.sleep(forTimeInterval: 0.9)
         // Ctrl-C at the terminal: SIGINT to imgsite (the child of `script`).
-        let interrupt = try Process.run(URL(fileURLWithPath: "/usr/bin/pkill"), arguments: ["-INT", "-P", "\(process.processIdentifier)"])
-        interrupt.waitUntilExit()
-        process.waitUntilExit()
-        #expect(wait { $0.contains("stopped during a rebuild") }, "\(text.withLock { $0 }.suffix(400))")
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pkill"), ["-INT", "-P", "\(terminal.child.pid)"])
+        terminal.child.wait(timeout: 120)
+        #expect(wait { $0.contains("stopped during a rebuild") }, "\(terminal.standardOutput.suffix(400))")
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
 
-/// A program run to its end, its two streams caught in files.
+/// A program run to its end (see `Spawned`), its two streams caught in files.
 ///
 /// Files, not pipes: a pipe ends only when every process holding its write
-/// end has closed it, and a process another test starts in the same instant
-/// can inherit it (Foundation closes inherited descriptors only up to the
-/// highest open when it looks). Reading a pipe to its end once waited for a
-/// chromedriver that lived as long as the suite, and CI ran out of time.
+/// end has closed it, and reading one to its end once waited for a
+/// chromedriver that lived as long as the suite.
 enum ChildProcess {
     struct Run {
         var status: Int32
@@ -40,30 +38,23 @@ enum ChildProcess {
                     input: Data? = nil, timeout: Double? = nil) throws -> Run {
         let folder = try Corpus.scratch("process")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = ["stdin", "stdout", "stderr"].map { folder.appending(path: $0) }
-        try (input ?? Data()).write(to: files[0])
-        for file in files.dropFirst() { try Data().write(to: file) }
-        let standardInput = try FileHandle(forReadingFrom: files[0])
-        let (output, errors) = (try FileHandle(forWritingTo: files[1]), try FileHandle(forWritingTo: files[2]))
-        defer { for handle in [standardInput, output, errors] { try? handle.close() } }
+        let inputFile = folder.appending(path: "stdin")
+        try (input ?? Data()).write(to: inputFile)
+        let standardInput = open(inputFile.path, O_RDONLY | O_CLOEXEC)
+        guard standardInput >= 0 else { throw Spawned.Failure(description: "cannot open \(inputFile.path): errno \(errno)") }
+        defer { close(standardInput) }
+        let (output, errors) = (try StreamFile(folder.appending(path: "stdout")), try StreamFile(folder.appending(path: "stderr")))
+        defer { output.close(); errors.close() }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = errors
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
-        let timedOut = ended.wait(timeout: .now() + (timeout ?? hangLimit)) == .timedOut
+        let child = try Spawned(executable.path, arguments, environment: environment,
+                                input: standardInput, output: output.descriptor, errors: errors.descriptor)
+        let timedOut = !child.wait(timeout: timeout ?? hangLimit)
         if timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
+            child.signal(SIGKILL)
+            child.wait()
         }
-        let run = Run(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                      output: try Data(contentsOf: files[1]), errors: try Data(contentsOf: files[2]), timedOut: timedOut)
+        let run = Run(status: child.status, killedBySignal: child.killedBySignal,
+                      output: output.data, errors: errors.data, timedOut: timedOut)
         if timedOut && timeout == nil {
             throw Hang(command: [executable.path] + arguments, output: String(decoding: run.output, as: UTF8.self),
                        errors: String(decoding: run.errors, as: UTF8.self))

@@ -93,7 +93,7 @@ struct RebuildWalk {
 
     /// `imgsite watch` on the shared folder sees `change` made and rebuilds.
     private func watch(applying change: WalkStep.Change?) throws {
-        let watch = try WatchProcess([library.path, "-o", output.path, "--port", "0", "--cache-dir", cache.path, "--jobs", "2"])
+        let watch = try RunningProcess.imgsite(["watch", library.path, "-o", output.path, "--port", "0", "--cache-dir", cache.path, "--jobs", "2"])
         defer { watch.interrupt() }
         guard watch.port() != nil, watch.wait(until: { _, _ in watch.summaries.count == 1 }) else {
             throw WalkError("imgsite watch did not start: \(watch.standardError)")
