@@ -116,7 +116,7 @@ struct ImageProcessor: Sendable {
             return (plain, [])
         }
         func load(_ failOn: FailOn, lanes: Int = 1) throws(VipsError) -> VipsImage {
-            shrink > 1
+            choice.fallback == .shrinkOnLoad
                 ? try VipsImage.decodedJPEG(file, width: width, failOn: failOn, toSRGB: toSRGB, jpegShrink: shrink, lanes: lanes)
                 : try VipsImage.thumbnail(of: file, width: width, failOn: failOn, toSRGB: toSRGB).materialized(lanes: lanes)
         }

@@ -34,13 +34,17 @@ enum StillPath: String, Sendable {
         }
     }
 
-    /// The path chosen, the JPEG shrink-on-load factor and why.
+    /// The path chosen, the libvips path it falls back to (itself when it
+    /// is one), the JPEG shrink-on-load factor and why.
     struct Choice: Sendable, CustomStringConvertible {
         var path: StillPath
+        var fallback: StillPath
         var shrink: Int
         var reason: String
 
-        var description: String { "\(path.rawValue) (shrink \(shrink)): \(reason)" }
+        var description: String {
+            "\(path.rawValue) (shrink \(shrink)\(fallback == path ? "" : ", else \(fallback.rawValue)")): \(reason)"
+        }
     }
 
     /// Pixels the direct paths decode whole at full size (48 MB of RGB); a
@@ -54,7 +58,9 @@ enum StillPath: String, Sendable {
         let isJPEG = header.loader == "jpegload"
         let shrink = isJPEG ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
         let libvips = shrink > 1 ? StillPath.shrinkOnLoad : .thumbnail
-        func choice(_ path: StillPath, _ reason: String) -> Choice { Choice(path: path, shrink: shrink, reason: reason) }
+        func choice(_ path: StillPath, _ reason: String) -> Choice {
+            Choice(path: path, fallback: libvips, shrink: shrink, reason: reason)
+        }
         guard isJPEG else { return choice(.thumbnail, "\(header.loader) source") }
         guard Native.jpegCodec else { return choice(libvips, "the libjpeg-turbo path is off (IMGSITE_NATIVE=off)") }
         guard (1...8).contains(header.orientation) else { return choice(libvips, "EXIF orientation \(header.orientation)") }

@@ -25,6 +25,26 @@ import Vips
         #expect(StillPath.Route(Self.settings(changed)) == .rgb, "4:4:4")
     }
 
+    @Test("one choice per still: its path, the libvips path it falls back to, and why")
+    func choices() {
+        let settings = Self.settings(SiteConfig())
+        func header(_ width: Int, _ height: Int, loader: String = "jpegload", profile: Bool = false) -> SourceHeader {
+            SourceHeader(width: width, height: height, frames: 1, fields: [:], needsColourTransform: profile, loader: loader)
+        }
+        let direct: StillPath = Native.jpegCodec ? .directJPEG : .shrinkOnLoad
+        let camera = StillPath.choose(settings, header: header(6000, 4000), width: 1600)
+        #expect(camera.path == direct && camera.fallback == .shrinkOnLoad && camera.shrink == 2, "\(camera)")
+        let profiled = StillPath.choose(settings, header: header(6000, 4000, profile: true), width: 1600)
+        #expect(profiled.path == .shrinkOnLoad && profiled.fallback == .shrinkOnLoad, "\(profiled)")
+        let png = StillPath.choose(settings, header: header(6000, 4000, loader: "pngload"), width: 1600)
+        #expect(png.path == .thumbnail && png.fallback == .thumbnail && png.shrink == 1, "\(png)")
+        // 20 MP kept at full width: libvips' thumbnail streams it.
+        let whole = StillPath.choose(settings, header: header(5000, 4000), width: 4900)
+        #expect(whole.path == .thumbnail && whole.fallback == .thumbnail && whole.reason.contains("too large"), "\(whole)")
+        let small = StillPath.choose(settings, header: header(800, 600), width: 800)
+        #expect(small.path == (Native.jpegCodec ? .directJPEG : .thumbnail) && small.fallback == .thumbnail, "\(small)")
+    }
+
     @Test("a JPEG-only build writes the planes' bytes for plain JPEGs, upright and 4:2:0; grey, CMYK and profiles take the RGB path")
     func built() throws {
         let input = try Corpus.scratch()
