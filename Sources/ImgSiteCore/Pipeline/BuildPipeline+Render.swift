@@ -1,0 +1,49 @@
+import Foundation
+import Mustache
+
+extension BuildPipeline {
+    /// Plans every page from the summaries; renders and writes (`PageBatch`)
+    /// only those whose inputs changed or whose file is missing. A page whose
+    /// bytes are unchanged is not touched.
+    func render(_ state: inout BuildState) throws(BuildError) {
+        guard let root = state.root, let theme = state.theme else { return }
+        let renderer = siteRenderer(theme.library)
+        let site = siteDigest(theme: theme.digest, renderer: renderer)
+        let stored = state.storedDigests
+        var listing = OutputListing(root: options.output)
+        var batch = PageBatch(renderer: renderer, writer: state.writer, output: options.output,
+                              cacheFolder: options.cacheFolder, workers: options.jobs)
+        let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
+        var (paths, firstViews) = ([String](), [BuildState.FirstViewPage]())
+        try renderer.pages.forEach(BuiltAlbum(root, summaries: state.summaries)) { (spec) throws(BuildError) in
+            paths.append(spec.path)
+            if let firstView, case .album(let page) = spec {
+                firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
+            }
+            let digest = spec.digest(site: site)
+            if stored[spec.path] == digest, listing.contains(spec.path) { return }
+            try batch.add(spec, digest: digest)
+        }
+        try batch.finish()
+        state.pages = paths
+        state.firstViews = firstViews
+        state.summary.pagesWritten = batch.written
+        state.summary.pagesRendered = batch.rendered
+        if batch.written > 0 || Set(paths) != Set(stored.keys).subtracting([Manifest.fileName]) { state.outputsChanged = true }
+    }
+
+    private func siteRenderer(_ library: MustacheLibrary) -> SiteRenderer {
+        var renderer = SiteRenderer(library: library, layout: options.layout, siteTitle: options.config.title)
+        renderer.baseURL = options.config.baseURL
+        renderer.showsDetails = options.config.photoDetails
+        return renderer
+    }
+
+    /// What every page's digest starts from: the settings that shape every
+    /// page, hashed once.
+    private func siteDigest(theme: String, renderer: SiteRenderer) -> String {
+        SourceHash.of(
+            text: "\(ImgSiteVersion.current)|\(theme)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
+                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
+    }
+}

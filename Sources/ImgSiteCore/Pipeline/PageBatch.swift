@@ -1,0 +1,67 @@
+import Foundation
+
+/// Pages to render, 64 at a time: each batch reads the full image records
+/// its pages show from the build database (so memory is the size of a
+/// batch, not of the site), renders on every core, writes the pages whose
+/// bytes changed atomically, and records their digests together.
+struct PageBatch {
+    let renderer: SiteRenderer
+    let writer: SiteWriter
+    let output: URL
+    let cacheFolder: URL
+    let workers: Int
+    private var pending: [(spec: PageSpec, digest: String)] = []
+    private(set) var rendered = 0
+    private(set) var written = 0
+
+    static let size = 64
+
+    init(renderer: SiteRenderer, writer: SiteWriter, output: URL, cacheFolder: URL, workers: Int) {
+        (self.renderer, self.writer, self.output, self.cacheFolder, self.workers) = (renderer, writer, output, cacheFolder, workers)
+    }
+
+    mutating func add(_ spec: PageSpec, digest: String) throws(BuildError) {
+        pending.append((spec, digest))
+        if pending.count == Self.size { try finish() }
+    }
+
+    /// Renders, writes and records what is pending.
+    mutating func finish() throws(BuildError) {
+        guard !pending.isEmpty else { return }
+        let store = writer.store
+        let results: [String: ProcessedImage]
+        do {
+            results = try store.results(Array(Set(pending.flatMap(\.spec.sources))))
+        } catch {
+            throw BuildError(.render, path: cacheFolder.path, "build database cannot be read: \(error)")
+        }
+        rendered += pending.count
+        let files = try changedFiles(results)
+        try writer.write(files, workers: workers) { FaultInjection.point("page") }
+        written += files.count
+        do {
+            try store.recordPages(pending.map { ($0.spec.path, $0.digest) })
+        } catch {
+            throw BuildError(.render, path: cacheFolder.path, "build database cannot be written: \(error)")
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The pending pages rendered on every core (pages are the last work of
+    /// a build), less those whose file already holds the same bytes.
+    private func changedFiles(_ results: [String: ProcessedImage]) throws(BuildError) -> [OutputFile] {
+        let (renderer, output) = (renderer, output)
+        let made = WorkerPool.map(pending, workers: workers) { page -> Result<OutputFile?, BuildError> in
+            Result { () throws(BuildError) -> OutputFile? in
+                let data = Data(try renderer.render(page.spec, results: results).utf8)
+                let unchanged = (try? Data(contentsOf: output.appending(path: page.spec.path))) == data
+                return unchanged ? nil : OutputFile(path: page.spec.path, data: data)
+            }
+        }
+        var files: [OutputFile] = []
+        for page in made {
+            if let file = try page.get() { files.append(file) }
+        }
+        return files
+    }
+}
