@@ -16,7 +16,7 @@ import Testing
         // Kept damaged: named again by every build, still counted up to date.
         let kept = ImageLine.line(for: .upToDate("a/x.jpg", warnings: ["damaged", "a/x.jpg.yml: not YAML"]))
         #expect(kept?.status == .upToDate && kept?.text == "up to date a/x.jpg: damaged; a/x.jpg.yml: not YAML")
-        #expect(ImageLine.line(for: .failed(BuildError(.decode, path: "b/y.jpg", "cannot be decoded")))?.text
+        #expect(ImageLine.line(for: .failed(BuildError(path: "b/y.jpg", "cannot be decoded")))?.text
                 == "failed b/y.jpg: cannot be decoded")
         #expect(ImageLine.line(for: .step("scan")) == nil)
     }

@@ -84,8 +84,8 @@ struct AnimationProcessor: Sendable {
     private static func failure(_ error: any Error, path: String) -> BuildError {
         switch error {
         case let error as BuildError: error
-        case let error as APNGError: BuildError(.decode, path: path, "is a damaged APNG: \(error)")
-        default: BuildError(.decode, path: path, "cannot be decoded: \(VipsError.reason(error))")
+        case let error as APNGError: BuildError(path: path, "is a damaged APNG: \(error)")
+        default: BuildError(path: path, "cannot be decoded: \(VipsError.reason(error))")
         }
     }
 }

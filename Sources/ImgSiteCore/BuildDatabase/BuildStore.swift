@@ -33,9 +33,9 @@ final class BuildStore: Sendable {
             pool = try Self.open(path, objects: objects)
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            do { pool = try Self.open(path, objects: objects) } catch { throw BuildError(.config, path: path, "cannot be created: \(error)") }
+            do { pool = try Self.open(path, objects: objects) } catch { throw BuildError(path: path, "cannot be created: \(error)") }
         } catch {
-            throw BuildError(.config, path: path, "cannot be opened: \(error)")
+            throw BuildError(path: path, "cannot be opened: \(error)")
         }
     }
 

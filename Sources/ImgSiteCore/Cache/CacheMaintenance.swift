@@ -4,21 +4,25 @@ import Foundation
 public enum CacheMaintenance {
     /// What the cache at `folder` holds.
     public static func info(cacheFolder folder: URL) throws(BuildError) -> CacheStatistics {
-        let store = try BuildStore(folder: folder, root: URL(fileURLWithPath: "/"))
-        do {
-            return try store.statistics()
-        } catch {
-            throw BuildError(.config, path: folder.path, "build database cannot be read: \(error)")
+        try stamping(.cache) { () throws(BuildError) in
+            let store = try BuildStore(folder: folder, root: URL(fileURLWithPath: "/"))
+            do {
+                return try store.statistics()
+            } catch {
+                throw BuildError(path: folder.path, "build database cannot be read: \(error)")
+            }
         }
     }
 
     /// Prunes now, keeping unreferenced entries used within `retentionDays`.
     public static func prune(cacheFolder folder: URL, retentionDays: Int) throws(BuildError) -> CachePruner.Report {
-        let store = try BuildStore(folder: folder, root: URL(fileURLWithPath: "/"))
-        do {
-            return try CachePruner(store: store, objects: ObjectStore(cacheFolder: folder)).prune(retentionDays: retentionDays)
-        } catch {
-            throw BuildError(.prune, path: folder.path, "cache cannot be pruned: \(error)")
+        try stamping(.cache) { () throws(BuildError) in
+            let store = try BuildStore(folder: folder, root: URL(fileURLWithPath: "/"))
+            do {
+                return try CachePruner(store: store, objects: ObjectStore(cacheFolder: folder)).prune(retentionDays: retentionDays)
+            } catch {
+                throw BuildError(path: folder.path, "cache cannot be pruned: \(error)")
+            }
         }
     }
 }

@@ -75,9 +75,9 @@ struct ImageProcessor: Sendable {
             let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
             return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
         } catch let error as VipsError {
-            throw BuildError(.encode, path: path, error.message)
+            throw BuildError(path: path, error.message)
         } catch {
-            throw error as? BuildError ?? BuildError(.encode, path: path, "\(error)")
+            throw error as? BuildError ?? BuildError(path: path, "\(error)")
         }
     }
 
@@ -134,7 +134,7 @@ struct ImageProcessor: Sendable {
                 let image = try load(.none)
                 return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])
             } catch {
-                throw BuildError(.decode, path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
+                throw BuildError(path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
             }
         }
     }
@@ -153,7 +153,7 @@ struct ImageProcessor: Sendable {
             let stored = header.storedSize(atWidth: width)
             return try decoded.downsized(toWidth: stored.width, height: stored.height).upright(fromOrientation: header.orientation)
         } catch {
-            throw BuildError(.decode, path: displayPath, "cannot be resized: \(VipsError.reason(error))")
+            throw BuildError(path: displayPath, "cannot be resized: \(VipsError.reason(error))")
         }
     }
 
@@ -182,7 +182,7 @@ struct ImageProcessor: Sendable {
         do {
             return try codec.make(sample)
         } catch {
-            throw BuildError(.encode, path: path, "its \(codec.kind.rawValue) placeholder cannot be made: \(VipsError.reason(error))")
+            throw BuildError(path: path, "its \(codec.kind.rawValue) placeholder cannot be made: \(VipsError.reason(error))")
         }
     }
 }

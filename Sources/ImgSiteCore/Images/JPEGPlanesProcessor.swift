@@ -41,7 +41,7 @@ struct JPEGPlanesProcessor {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(.encode, path: path, VipsError.reason(error))
+            throw BuildError(path: path, VipsError.reason(error))
         }
     }
 

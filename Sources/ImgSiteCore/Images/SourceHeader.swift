@@ -30,12 +30,12 @@ struct SourceHeader {
 
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
         let (file, displayPath) = (source.absolutePath, source.relativePath)
-        if source.byteCount == 0 { throw BuildError(.header, path: displayPath, "is an empty file (0 bytes)") }
+        if source.byteCount == 0 { throw BuildError(path: displayPath, "is an empty file (0 bytes)") }
         let image: VipsImage
         do {
             image = try VipsImage.header(of: file)
         } catch {
-            throw BuildError(.header, path: displayPath, describeLoadFailure(VipsError.reason(error), file: file))
+            throw BuildError(path: displayPath, describeLoadFailure(VipsError.reason(error), file: file))
         }
         let frames = try frameCount(image, file: file, displayPath: displayPath)
         try checkPixelLimit(width: image.width, height: image.height, frames: max(frames, 1), limit: pixelLimit, path: displayPath)
@@ -83,11 +83,11 @@ struct SourceHeader {
             frames = APNGFile.announcedFrames(atPath: file) ?? 1
         case "gifload":
             let bytes = (try? Data(contentsOf: URL(filePath: file, directoryHint: .notDirectory))).map(Array.init) ?? []
-            if let refusal = GIFStructure(bytes)?.refusal() { throw BuildError(.header, path: displayPath, refusal.reason) }
+            if let refusal = GIFStructure(bytes)?.refusal() { throw BuildError(path: displayPath, refusal.reason) }
         default:
             break
         }
-        guard frames <= maxFrames else { throw BuildError(.header, path: displayPath, "has \(frames) frames, more than the \(maxFrames) imgsite reads") }
+        guard frames <= maxFrames else { throw BuildError(path: displayPath, "has \(frames) frames, more than the \(maxFrames) imgsite reads") }
         return frames
     }
 
@@ -100,7 +100,7 @@ struct SourceHeader {
         let size = frames > 1 ? "\(width)×\(height) × \(frames) frames" : "\(width)×\(height)"
         let count = over1 || over2 ? "more than \(megapixels(Int.max))" : megapixels(pixels)
         throw BuildError(
-            .header, path: path,
+            path: path,
             "is \(size) (\(count)), over the pixel limit of \(megapixels(limit)); "
                 + "not decoded (raise pixel_limit in imgsite.yml to allow it)")
     }

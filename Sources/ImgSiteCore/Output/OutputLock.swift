@@ -30,23 +30,27 @@ public final class OutputLock: Sendable {
     /// process holds it: with `waiting`, calls `onWait` with its description
     /// and blocks until it is free; otherwise refuses with an error naming it.
     public static func acquire(_ folder: URL, waiting: Bool, onWait: (String) -> Void = { _ in }) throws(BuildError) -> OutputLock {
+        try stamping(.lock) { () throws(BuildError) in try take(folder, waiting: waiting, onWait: onWait) }
+    }
+
+    private static func take(_ folder: URL, waiting: Bool, onWait: (String) -> Void) throws(BuildError) -> OutputLock {
         let path = folder.appending(path: fileName).path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw BuildError(.lock, path: folder.path, "cannot be created: \(error.localizedDescription)")
+            throw BuildError(path: folder.path, "cannot be created: \(error.localizedDescription)")
         }
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw BuildError(.lock, path: path, "cannot be opened: \(String(cString: strerror(errno)))")
+                throw BuildError(path: path, "cannot be opened: \(String(cString: strerror(errno)))")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let holder = Self.holder(descriptor)
                 guard waiting else {
                     close(descriptor)
                     throw BuildError(
-                        .lock, path: folder.path,
+                        path: folder.path,
                         "is being written by another imgsite (\(holder)); nothing was changed. "
                             + "Run again when it has finished, or add --wait to wait for it")
                 }

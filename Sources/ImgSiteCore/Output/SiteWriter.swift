@@ -19,12 +19,12 @@ struct SiteWriter: Sendable {
         do {
             try store.recordWriting([path])
         } catch {
-            throw BuildError(.write, path: path, "cannot be recorded in the build database: \(error)")
+            throw BuildError(path: path, "cannot be recorded in the build database: \(error)")
         }
         do {
             return try AtomicWriter.stream(to: root.appending(path: path), body)
         } catch {
-            throw BuildError(.write, path: path, "cannot be written: \(error.localizedDescription)")
+            throw BuildError(path: path, "cannot be written: \(error.localizedDescription)")
         }
     }
 
@@ -36,11 +36,11 @@ struct SiteWriter: Sendable {
         do {
             try store.recordWriting(files.map(\.path))
         } catch {
-            throw BuildError(.write, path: files[0].path, "cannot be recorded in the build database: \(error)")
+            throw BuildError(path: files[0].path, "cannot be recorded in the build database: \(error)")
         }
         let written = AtomicWriter.write(files.map { ($0.data, root.appending(path: $0.path)) }, workers: workers, placed: afterEach)
         if let (file, error) = zip(files, written).first(where: { $0.1 != nil }) {
-            throw BuildError(.write, path: file.path, "cannot be written: \(error!.localizedDescription)")
+            throw BuildError(path: file.path, "cannot be written: \(error!.localizedDescription)")
         }
     }
 }

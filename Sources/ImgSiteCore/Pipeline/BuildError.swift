@@ -1,20 +1,46 @@
-/// A failure of one build step, naming the file and the reason; a bad image
-/// is reported and skipped, it never stops the whole build.
+/// A failure, naming the file (or setting) and the reason; a bad image is
+/// reported and skipped, it never stops the whole build.
+///
+/// Throw sites say only what went wrong and where; the step is stamped on
+/// the error as it leaves its step (`BuildPipeline.run`, and the entry
+/// points that run outside a build: options, the lock, the cache commands).
 public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Where an error arose: a step of the build, or what runs before, after
+    /// or outside one.
     public enum Step: String, Sendable {
-        case config, lock, scan, header, decode, encode, write, render, prune, manifest
+        case options, lock, start, templates, scan, plan, process, merge, render, budgets, prune, manifest
+        case shardManifest = "shard manifest"
+        case finish
+        /// `imgsite cache info` and `imgsite cache prune`.
+        case cache
     }
 
-    public var step: Step
-    /// The file concerned, relative to the input or output folder.
+    /// Nil until the error leaves its step.
+    public internal(set) var step: Step?
+    /// The file concerned, relative to the input or output folder, or the setting.
     public var path: String
     public var reason: String
 
-    public init(_ step: Step, path: String, _ reason: String) {
-        self.step = step
+    public init(path: String, _ reason: String) {
         self.path = path
         self.reason = reason
     }
 
     public var description: String { "\(path): \(reason)" }
+
+    /// The error as it leaves `step`.
+    func stamped(_ step: Step) -> BuildError {
+        var stamped = self
+        stamped.step = step
+        return stamped
+    }
+}
+
+/// Runs `body`, stamping `step` on the error that leaves it.
+func stamping<T>(_ step: BuildError.Step, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw error.stamped(step)
+    }
 }

@@ -25,11 +25,13 @@ public struct BuildOptions: Sendable {
     public init(
         input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool, cacheFolder: URL = CacheFolder.default
     ) throws(BuildError) {
-        guard jobs >= 1 else { throw BuildError(.config, path: "jobs", "must be at least 1, not \(jobs)") }
-        do {
-            try config.validate()
-        } catch {
-            throw BuildError(.config, path: error.location, error.detail)
+        try stamping(.options) { () throws(BuildError) in
+            guard jobs >= 1 else { throw BuildError(path: "jobs", "must be at least 1, not \(jobs)") }
+            do throws(ConfigError) {
+                try config.validate()
+            } catch {
+                throw BuildError(path: error.location, error.detail)
+            }
         }
         self.input = input.standardizedFileURL
         self.output = output.standardizedFileURL
@@ -50,17 +52,25 @@ public struct BuildOptions: Sendable {
     public static func resolve(
         input: String, output: String, configFile: String?, jobs: Int?, force: Bool, cacheFolder: String? = nil
     ) throws(BuildError) -> BuildOptions {
+        try stamping(.options) { () throws(BuildError) in
+            try resolved(input: input, output: output, configFile: configFile, jobs: jobs, force: force, cacheFolder: cacheFolder)
+        }
+    }
+
+    private static func resolved(
+        input: String, output: String, configFile: String?, jobs: Int?, force: Bool, cacheFolder: String?
+    ) throws(BuildError) -> BuildOptions {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let inputURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
         let outputURL = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: inputURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw BuildError(.scan, path: input, "is not a folder (give the folder of photos to build)")
+            throw BuildError(path: input, "is not a folder (give the folder of photos to build)")
         }
         let inputPath = inputURL.resolvingSymlinksInPath().path
         let outputPath = outputURL.resolvingSymlinksInPath().path
         if outputPath == inputPath || inputPath.hasPrefix(outputPath + "/") {
-            throw BuildError(.scan, path: output, "cannot be the output folder: it holds the input folder \(input), which a rebuild would delete from")
+            throw BuildError(path: output, "cannot be the output folder: it holds the input folder \(input), which a rebuild would delete from")
         }
         let defaultConfig = inputURL.appending(path: "imgsite.yml").path
         let configPath = configFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).path }
@@ -70,9 +80,9 @@ public struct BuildOptions: Sendable {
             do {
                 config = try SiteConfig.load(from: configPath)
             } catch let error as ConfigError {
-                throw BuildError(.config, path: error.location, error.detail)
+                throw BuildError(path: error.location, error.detail)
             } catch {
-                throw BuildError(.config, path: configPath, "\(error)")
+                throw BuildError(path: configPath, "\(error)")
             }
         }
         // One image more than cores: while one waits on libvips' hand-offs

@@ -34,7 +34,7 @@ extension BuildPipeline {
                 }
             }
         } catch {
-            throw BuildError(.render, path: options.cacheFolder.path, "build database cannot be read: \(error)")
+            throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
         for violation in violations {
             observe(.warning(path: violation.path, reason: violation.reason))

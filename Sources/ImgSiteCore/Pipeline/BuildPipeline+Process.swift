@@ -49,7 +49,7 @@ extension BuildPipeline {
         do {
             try Vips.start(concurrency: max(1, cores / options.jobs), codecModules: heif || settings.writesModuleFormats)
         } catch {
-            throw BuildError(.decode, path: "libvips", "cannot start: \(error)")
+            throw BuildError(path: Native.libvipsFile ?? "libvips", "cannot start: \(error)")
         }
     }
 

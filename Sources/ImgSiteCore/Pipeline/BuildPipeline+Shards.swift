@@ -34,7 +34,7 @@ extension BuildPipeline {
                 failed: state.summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
             data = try manifest.encoded()
         } catch {
-            throw BuildError(.manifest, path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
+            throw BuildError(path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
         }
         try state.writer.write([OutputFile(path: ShardManifest.fileName, data: data)])
     }
@@ -62,10 +62,10 @@ extension BuildPipeline {
             let path = job.source.relativePath
             do throws(BuildError) {
                 guard let (entry, folder, shard) = built[path] else {
-                    throw BuildError(.decode, path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again")
+                    throw BuildError(path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again")
                 }
                 guard entry.image.sourceBytes == job.source.byteCount else {
-                    throw BuildError(.header, path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again")
+                    throw BuildError(path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again")
                 }
                 state.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), state: state)
                 state.summary.upToDate += 1
@@ -86,7 +86,7 @@ extension BuildPipeline {
                 try LinkOrCopy.place(folder.appending(path: variant.path), at: options.output.appending(path: variant.path))
             }
         } catch {
-            throw BuildError(.write, path: image.source, "cannot be taken from \(folder.path): \(error.localizedDescription)")
+            throw BuildError(path: image.source, "cannot be taken from \(folder.path): \(error.localizedDescription)")
         }
         do {
             let (json, summary) = try ImageSummary.encode(image)
@@ -95,7 +95,7 @@ extension BuildPipeline {
             try state.store.recordMerged(source: image.source, entry: journal, result: json)
             return summary
         } catch {
-            throw BuildError(.write, path: image.source, "cannot be recorded in the build database: \(error)")
+            throw BuildError(path: image.source, "cannot be recorded in the build database: \(error)")
         }
     }
 }

@@ -25,12 +25,12 @@ extension BuildPipeline {
             let album = try scanner.scan(title: options.config.title)
             state.root = PlannedAlbum.plan(album, outputPath: "")
         } catch {
-            throw BuildError(.scan, path: options.input.path, "cannot be read: \(error.localizedDescription)")
+            throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
         do {
             (state.journal, state.wroteHereBefore, state.storedDigests) = try recorded.value()
         } catch {
-            throw BuildError(.config, path: options.cacheFolder.path, "build database cannot be read: \(error)")
+            throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
     }
 
@@ -98,7 +98,7 @@ extension BuildPipeline {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(.prune, path: options.cacheFolder.path, "build database cannot be updated: \(error)")
+            throw BuildError(path: options.cacheFolder.path, "build database cannot be updated: \(error)")
         }
     }
 
@@ -122,7 +122,7 @@ extension BuildPipeline {
         do {
             try store.recordPages([(Manifest.fileName, digest)])
         } catch {
-            throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
+            throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
         }
     }
 }

@@ -21,29 +21,30 @@ public struct BuildPipeline: Sendable {
         self.observe = observe
     }
 
-    /// A named step; its name is shown in progress and stamped on errors.
+    /// A named step; its name is shown in progress and stamped on the
+    /// errors that leave it, and on the images that failed in it.
     struct Step {
-        let name: String
+        let name: BuildError.Step
         let run: (BuildPipeline) -> (inout BuildState) throws(BuildError) -> Void
     }
 
     var steps: [Step] {
-        let start = [Step(name: "scan", run: BuildPipeline.scan), Step(name: "plan", run: BuildPipeline.plan)]
+        let start = [Step(name: .scan, run: BuildPipeline.scan), Step(name: .plan, run: BuildPipeline.plan)]
         // A broken template stops the build before any image is processed;
         // and read first, it is read while libvips still loads (`Vips.prepare`).
-        let templates = [Step(name: "templates", run: BuildPipeline.loadTemplates)]
+        let templates = [Step(name: .templates, run: BuildPipeline.loadTemplates)]
         let site = [
-            Step(name: "render", run: BuildPipeline.render),
-            Step(name: "budgets", run: BuildPipeline.checkBudgets),
-            Step(name: "prune", run: BuildPipeline.prune),
-            Step(name: "manifest", run: BuildPipeline.saveManifest),
+            Step(name: .render, run: BuildPipeline.render),
+            Step(name: .budgets, run: BuildPipeline.checkBudgets),
+            Step(name: .prune, run: BuildPipeline.prune),
+            Step(name: .manifest, run: BuildPipeline.saveManifest),
         ]
         switch options.mode {
-        case .site: return templates + start + [Step(name: "process", run: BuildPipeline.process)] + site
-        case .merge: return templates + start + [Step(name: "merge", run: BuildPipeline.merge)] + site
+        case .site: return templates + start + [Step(name: .process, run: BuildPipeline.process)] + site
+        case .merge: return templates + start + [Step(name: .merge, run: BuildPipeline.merge)] + site
         case .shard:
-            return start + [Step(name: "process", run: BuildPipeline.process), Step(name: "prune", run: BuildPipeline.prune),
-                            Step(name: "shard manifest", run: BuildPipeline.saveShardManifest)]
+            return start + [Step(name: .process, run: BuildPipeline.process), Step(name: .prune, run: BuildPipeline.prune),
+                            Step(name: .shardManifest, run: BuildPipeline.saveShardManifest)]
         }
     }
 
@@ -67,25 +68,25 @@ public struct BuildPipeline: Sendable {
         }
         defer { if held == nil { lock.release() } }
         let start = ContinuousClock.now
-        let store = try BuildStore(folder: options.cacheFolder, root: options.output)
-        var state = BuildState(writer: SiteWriter(root: options.output, store: store))
-        do {
-            state.previousBuildFinished = try store.isClean()
-            try store.setClean(false)
-        } catch {
-            throw BuildError(.config, path: options.cacheFolder.path, "build database cannot be written: \(error)")
-        }
+        var state = try stamping(.start) { () throws(BuildError) in try begin() }
         for step in steps {
-            observe(.step(step.name))
+            observe(.step(step.name.rawValue))
             let start = ContinuousClock.now
-            try step.run(self)(&state)
-            if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(step.name) \(ContinuousClock.now - start)\n".utf8)) }
+            let failedBefore = state.summary.failed.count
+            try stamping(step.name) { () throws(BuildError) in try step.run(self)(&state) }
+            for index in state.summary.failed.indices.dropFirst(failedBefore) {
+                state.summary.failed[index] = state.summary.failed[index].stamped(step.name)
+            }
+            if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(step.name.rawValue) \(ContinuousClock.now - start)\n".utf8)) }
         }
-        do {
-            try store.setClean(true)
-        } catch {
-            throw BuildError(.manifest, path: options.cacheFolder.path, "build database cannot be written: \(error)")
+        try stamping(.finish) { () throws(BuildError) in
+            do {
+                try state.store.setClean(true)
+            } catch {
+                throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
+            }
         }
+        let store = state.store
         let pruning = ContinuousClock.now
         do {
             if let pruned = try CachePruner(store: store, objects: ObjectStore(cacheFolder: options.cacheFolder)).pruneIfDue(),
@@ -100,6 +101,20 @@ public struct BuildPipeline: Sendable {
         let elapsed = ContinuousClock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return state.summary
+    }
+
+    /// Opens the build database and marks the folder as being built; whether
+    /// the last build here ran to its end is read first.
+    private func begin() throws(BuildError) -> BuildState {
+        let store = try BuildStore(folder: options.cacheFolder, root: options.output)
+        var state = BuildState(writer: SiteWriter(root: options.output, store: store))
+        do {
+            state.previousBuildFinished = try store.isClean()
+            try store.setClean(false)
+        } catch {
+            throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
+        }
+        return state
     }
 }
 

@@ -70,7 +70,7 @@ struct ImageBuilder: Sendable {
         do {
             try objects.put(stored)
         } catch {
-            throw BuildError(.write, path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
+            throw BuildError(path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, plan: encoded.plan), $0) }
         let (result, summary) = try finish(
@@ -100,7 +100,7 @@ struct ImageBuilder: Sendable {
             if let known = try store.content(of: job.source.absolutePath, identity: job.source.identity) { return (known, false) }
             return (try SourceHash.of(job.source.absolutePath), true)
         } catch {
-            throw BuildError(.header, path: job.source.relativePath, "cannot be read: \(error.localizedDescription)")
+            throw BuildError(path: job.source.relativePath, "cannot be read: \(error.localizedDescription)")
         }
     }
 
@@ -120,7 +120,7 @@ struct ImageBuilder: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(.config, path: store.root, "build database cannot be read: \(error)")
+            throw BuildError(path: store.root, "build database cannot be read: \(error)")
         }
     }
 
@@ -169,7 +169,7 @@ struct ImageBuilder: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(.write, path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
+            throw BuildError(path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
     }
 
@@ -178,7 +178,7 @@ struct ImageBuilder: Sendable {
             do {
                 try objects.link(found.variants[spec]!.object, to: output.appending(path: variant.path))
             } catch {
-                throw BuildError(.write, path: variant.path, "cannot be written: \(error.localizedDescription)")
+                throw BuildError(path: variant.path, "cannot be written: \(error.localizedDescription)")
             }
         }
     }

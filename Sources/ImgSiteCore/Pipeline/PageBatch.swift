@@ -33,7 +33,7 @@ struct PageBatch {
         do {
             results = try store.results(Array(Set(pending.flatMap(\.spec.sources))))
         } catch {
-            throw BuildError(.render, path: cacheFolder.path, "build database cannot be read: \(error)")
+            throw BuildError(path: cacheFolder.path, "build database cannot be read: \(error)")
         }
         rendered += pending.count
         let files = try changedFiles(results)
@@ -42,7 +42,7 @@ struct PageBatch {
         do {
             try store.recordPages(pending.map { ($0.spec.path, $0.digest) })
         } catch {
-            throw BuildError(.render, path: cacheFolder.path, "build database cannot be written: \(error)")
+            throw BuildError(path: cacheFolder.path, "build database cannot be written: \(error)")
         }
         pending.removeAll(keepingCapacity: true)
     }

@@ -64,7 +64,7 @@ public struct SiteRenderer: Sendable {
 
     func record(_ photo: BuiltAlbum.Photo, in results: [String: ProcessedImage]) throws(BuildError) -> ProcessedImage {
         guard let image = results[photo.source] else {
-            throw BuildError(.render, path: photo.source, "has no record in the build database; run the build again")
+            throw BuildError(path: photo.source, "has no record in the build database; run the build again")
         }
         return image
     }
@@ -199,7 +199,7 @@ public struct SiteRenderer: Sendable {
 
     func render(_ template: String, _ context: [String: Any]) throws(BuildError) -> String {
         guard let html = library.render(context, withTemplate: template) else {
-            throw BuildError(.render, path: "templates/\(template).mustache", "is missing from the theme")
+            throw BuildError(path: "templates/\(template).mustache", "is missing from the theme")
         }
         return html
     }

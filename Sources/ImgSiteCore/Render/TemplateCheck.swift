@@ -9,11 +9,11 @@ enum TemplateCheck {
     /// `file:line:column: reason` for a template swift-mustache refuses.
     static func parseFailure(_ error: any Error, file: String) -> BuildError {
         guard let failure = error as? MustacheTemplate.ParserError else {
-            return BuildError(.render, path: file, "is not a valid Mustache template: \(error)")
+            return BuildError(path: file, "is not a valid Mustache template: \(error)")
         }
         let context = failure.context
         let location = "\(file):\(context.lineNumber):\(context.columnNumber)"
-        return BuildError(.render, path: location, reason(failure.error, line: context.line, column: context.columnNumber))
+        return BuildError(path: location, reason(failure.error, line: context.line, column: context.columnNumber))
     }
 
     private static func reason(_ error: any Error, line: String, column: Int) -> String {

@@ -42,24 +42,24 @@ struct ShardManifest: Codable, Equatable {
             do {
                 manifest = try JSONDecoder().decode(ShardManifest.self, from: Data(contentsOf: file))
             } catch {
-                throw BuildError(.config, path: file.path, "is not a shard manifest imgsite can read (was the folder built with --shard?): \(error.localizedDescription)")
+                throw BuildError(path: file.path, "is not a shard manifest imgsite can read (was the folder built with --shard?): \(error.localizedDescription)")
             }
             guard manifest.settings == settings else {
-                throw BuildError(.config, path: file.path, "was built with other settings or another imgsite version (\(manifest.generator)); build every shard and the merge with the same imgsite.yml and imgsite")
+                throw BuildError(path: file.path, "was built with other settings or another imgsite version (\(manifest.generator)); build every shard and the merge with the same imgsite.yml and imgsite")
             }
             loaded.append((folder, manifest))
         }
-        guard let count = loaded.first?.manifest.count else { throw BuildError(.config, path: "--merge", "needs the output folder of every shard") }
+        guard let count = loaded.first?.manifest.count else { throw BuildError(path: "--merge", "needs the output folder of every shard") }
         if let other = loaded.first(where: { $0.manifest.count != count }) {
-            throw BuildError(.config, path: other.folder.path, "is shard \(other.manifest.shard)/\(other.manifest.count), not of the same split into \(count)")
+            throw BuildError(path: other.folder.path, "is shard \(other.manifest.shard)/\(other.manifest.count), not of the same split into \(count)")
         }
         let indices = loaded.map(\.manifest.shard)
         if let twice = indices.first(where: { index in indices.filter { $0 == index }.count > 1 }) {
-            throw BuildError(.config, path: "--merge", "has shard \(twice)/\(count) more than once")
+            throw BuildError(path: "--merge", "has shard \(twice)/\(count) more than once")
         }
         let missing = (1...count).filter { !indices.contains($0) }
         guard missing.isEmpty else {
-            throw BuildError(.config, path: "--merge", "is missing shard \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): give the output folder of every shard")
+            throw BuildError(path: "--merge", "is missing shard \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): give the output folder of every shard")
         }
         return loaded.sorted { $0.manifest.shard < $1.manifest.shard }
     }

@@ -24,11 +24,11 @@ public enum DefaultTheme {
                 // Named as the user knows it: "templates/album.mustache".
                 let shown = overrides.lastPathComponent + "/" + relative
                 guard let text = try? String(contentsOfFile: root + "/" + relative, encoding: .utf8) else {
-                    throw BuildError(.render, path: shown, "cannot be read as UTF-8 text")
+                    throw BuildError(path: shown, "cannot be read as UTF-8 text")
                 }
                 _ = try template(text, file: shown)
                 for name in TemplateCheck.unknownNames(in: text, known: knownNames) {
-                    warnings.append(BuildError(.render, path: shown, "{{\(name)}} is not a variable imgsite gives its templates; it renders empty"))
+                    warnings.append(BuildError(path: shown, "{{\(name)}} is not a variable imgsite gives its templates; it renders empty"))
                 }
                 texts[String(relative.dropLast(".mustache".count))] = text
             }

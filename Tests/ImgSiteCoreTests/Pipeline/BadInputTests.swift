@@ -31,6 +31,7 @@ import Testing
         let site = try TestBuild.run(input: input, config: config)
 
         #expect(site.summary.failed.count == Self.expected.values.count { $0.failed })
+        #expect(site.summary.failed.allSatisfy { $0.step == .process }, "images fail in the process step")
         #expect(site.summary.built == 4)
         for (file, outcome) in Self.expected {
             let lines = site.events.filter { $0.contains("bad/\(file)") }

@@ -23,7 +23,7 @@ import Testing
             _ = try BuildOptions(input: Self.folder, output: Self.folder, config: config, jobs: 1, force: false)
             Issue.record("accepted widths \(widths)")
         } catch {
-            #expect(error.step == .config && error.reason.contains("'widths'"), "\(error)")
+            #expect(error.step == .options && error.reason.contains("'widths'"), "\(error)")
         }
         #expect(throws: ConfigError.self) { try SiteConfig.parse(yaml: "widths: \(widths)\n", file: "imgsite.yml") }
     }
