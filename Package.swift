@@ -1,14 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// On x86-64 Linux libvips is loaded by CVipsLoader, not linked; elsewhere it
-// is linked as usual.
-#if arch(x86_64) && os(Linux)
-let vipsLinking: [LinkerSetting] = []
-#else
-let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
-#endif
-
 // CVipsInterposers' definitions that libvips' own calls must land on, in the
 // executable's dynamic symbols even though no library on the link line asks
 // for them. A linker flag, which SwiftPM refuses in a package used as a
@@ -41,7 +33,7 @@ let package = Package(
     targets: [
         // libvips' headers (in the system's include path) and GLib's, through
         // pkg-config: `pkgConfig: "vips"` would also link libvips, which
-        // CVipsLoader loads itself. apt names the package to install.
+        // CVipsShim loads itself (loader.c). apt names the package to install.
         .systemLibrary(
             name: "CVips",
             pkgConfig: "gobject-2.0",
@@ -50,18 +42,18 @@ let package = Package(
         // zlib, for the gzip of `--archive` (libvips already depends on it).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Non-variadic C wrappers: Swift cannot call libvips' variadic API.
-        // libjpeg-turbo directly for plain JPEGs, GModule for libvips' modules
-        // (libjpeg-dev and libglib2.0-dev come with libvips-dev).
+        // libvips loaded after start, on a thread of its own, its functions
+        // reached through a table (vips_functions.h). libjpeg-turbo directly
+        // for plain JPEGs, GModule for libvips' modules (libjpeg-dev and
+        // libglib2.0-dev come with libvips-dev); dlopen is in libdl before glibc 2.34.
         .target(
-            name: "CVipsShim", dependencies: ["CVips", "CVipsLoader"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
+            name: "CVipsShim", dependencies: ["CVips"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0"),
+                             .linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libvips' and liborc's entry points defined by the executable, each
         // handing on to CVipsShim's hook (see CVipsInterposers.h).
         .target(name: "CVipsInterposers", dependencies: ["CVipsShim"], linkerSettings: [exportingInterposers]),
-        // libvips loaded on first use, or ahead on a thread of its own (x86-64
-        // Linux; elsewhere linked as usual). See CVipsLoader.h.
-        .target(name: "CVipsLoader", linkerSettings: vipsLinking),
-        .target(name: "Vips", dependencies: ["CVips", "CVipsShim", "CVipsLoader"]),
+        .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
         // Linux calls the Glibc module leaves out (sync_file_range).
         .target(name: "CLinux"),
         .target(

@@ -1,21 +1,32 @@
 #!/usr/bin/env bash
-# Rewrites Sources/CVipsLoader/vips_symbols.h: every libvips function the
-# objects of a debug build with tests call (`swift build --build-tests`
-# first). Run it when a link fails with "undefined reference to `vips_…'":
-# CVipsLoader defines only the functions that file lists.
+# Adds to Sources/CVipsShim/vips_symbols.h (and rewrites vips_calls.h from
+# it) every libvips function the objects of a debug build with tests call by
+# name. Run it when a link fails with "undefined reference to `vips_…'"
+# (after `swift build --build-tests`): imgsite is not linked to libvips and
+# reaches only the functions that file lists, through the table of
+# vips_functions.h. Functions Swift calls also need a definition in
+# swift_calls.c.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 libvips=$(pkg-config --variable=libdir vips)/libvips.so
 objects=$(find .build/debug/ -path '*.build/*.o' \( -path '*/CVipsShim.build/*' -o -path '*/Vips.build/*' \
   -o -path '*/ImgSite*.build/*' -o -path '*/VipsTests.build/*' -o -path '*/imgsite.build/*' \))
-out=Sources/CVipsLoader/vips_symbols.h
+folder=Sources/CVipsShim
+listed=$(sed -nE 's/^LAZY\((.*)\)$/\1/p' "$folder/vips_symbols.h")
+# Called by name, defined by libvips, and not defined here (the interposers'
+# vips_error stands in for libvips' own).
+new=$(comm -12 <(nm -D --defined-only "$libvips" | awk '$2 == "T" { print $3 }' | sort -u) \
+  <(nm -u $objects | awk '{ print $2 }' | sort -u) |
+  comm -23 - <(nm --defined-only $objects 2>/dev/null | awk '$2 == "T" { print $3 }' | sort -u))
 {
-  grep '^//' "$out"
-  # Called, defined by libvips, and not defined here (the shim's vips_error
-  # interposes libvips' own and must not get an entry point too).
-  comm -12 <(nm -D --defined-only "$libvips" | awk '$2 == "T" { print $3 }' | sort -u) \
-    <(nm -u $objects | awk '{ print $2 }' | sort -u) |
-    comm -23 - <(nm --defined-only $objects 2>/dev/null | awk '{ print $3 }' | sort -u) | sed 's/.*/LAZY(&)/'
-} > "$out.new"
-mv "$out.new" "$out"
-echo "$(grep -c '^LAZY' "$out") functions in $out"
+  grep '^//' "$folder/vips_symbols.h"
+  printf '%s\n%s\n' "$listed" "$new" | grep . | sort -u | sed 's/.*/LAZY(&)/'
+} > "$folder/vips_symbols.h.new"
+mv "$folder/vips_symbols.h.new" "$folder/vips_symbols.h"
+{
+  head -3 "$folder/vips_calls.h"
+  echo
+  sed -nE 's/^LAZY\((.*)\)$/#define \1 (imgsite_vips()->\1)/p' "$folder/vips_symbols.h"
+} > "$folder/vips_calls.h.new"
+mv "$folder/vips_calls.h.new" "$folder/vips_calls.h"
+echo "$(grep -c '^LAZY' "$folder/vips_symbols.h") functions in $folder/vips_symbols.h${new:+; added: $(echo $new)}"

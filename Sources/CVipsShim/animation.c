@@ -1,4 +1,5 @@
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 int imgsite_vips_load_pages(const char *path, VipsImage **out, int fail_on) {
   *out = vips_image_new_from_file(path, "n", -1, "fail_on", fail_on, NULL);

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 // What vips_image_copy_memory() does, minus its worker threads: the caller
 // decides which threads compute which strips (one thread: top to bottom, in

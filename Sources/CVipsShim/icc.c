@@ -11,6 +11,7 @@
 #include <lcms2.h>
 
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 // 17 levels a channel (0, 16, ..., 240, 255): every corner, edge and
 // interior step of the colour cube.

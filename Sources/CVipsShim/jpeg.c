@@ -14,6 +14,7 @@
 
 #include "CVipsShim.h"
 #include "jpeg_common.h"
+#include "vips_calls.h"
 
 static void error_exit(j_common_ptr common) {
   ErrorJump *error = (ErrorJump *)common->err;

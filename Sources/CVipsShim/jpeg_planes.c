@@ -12,6 +12,7 @@
 
 #include "CVipsShim.h"
 #include "jpeg_common.h"
+#include "vips_calls.h"
 
 // Y, Cb, Cr, 8-bit, chroma sampled once per 1×1, 2×1 or 2×2 pixels: what
 // cameras and encoders write (4:4:4, 4:2:2, 4:2:0).

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lanczos.h"
+#include "vips_calls.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

@@ -14,8 +14,8 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "CVipsLoader.h"
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 typedef struct {
   GString *errors;

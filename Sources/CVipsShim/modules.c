@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "CVipsLoader.h"
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 // The modules' folder (beside libvips itself), or NULL when libvips loads
 // its modules itself (VIPSHOME set by the user, or no such folder). Found

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "CVipsLoader.h"
 #include "CVipsShim.h"
 #if __has_include(<vips/vector.h>)
 #include <vips/vector.h>  // vips_vector_set_enabled; vips.h leaves it out before 8.15
 #endif
+#include "vips_calls.h"
 
 static int forced_off;
 static pthread_once_t read_once = PTHREAD_ONCE_INIT;
@@ -78,12 +78,11 @@ const char *imgsite_liborc_version(void) {
 static char libvips_file[4096];
 static pthread_once_t libvips_found = PTHREAD_ONCE_INIT;
 
-// The file libvips' own vips_version is defined in (not the entry point
-// CVipsLoader may define in this binary, hidden from dlsym).
+// The file the loaded libvips' vips_version is defined in (the table's
+// pointer, loader.c).
 static void find_libvips(void) {
-  imgsite_vips_ensure_loaded();
   Dl_info info;
-  void *symbol = dlsym(RTLD_DEFAULT, "vips_version");
+  void *symbol = (void *)vips_version;
   if (!symbol || !dladdr(symbol, &info) || !info.dli_fname) return;
   char *real = realpath(info.dli_fname, NULL);
   snprintf(libvips_file, sizeof libvips_file, "%s", real ? real : info.dli_fname);

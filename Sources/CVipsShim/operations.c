@@ -1,4 +1,5 @@
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 // Larger than any image libvips accepts: "no height constraint".
 #define IMGSITE_NO_LIMIT VIPS_MAX_COORD

@@ -20,6 +20,7 @@
 #include <pthread.h>
 
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 // liborc's types are opaque here: a program pointer and an enum result.
 typedef int (*CompileFn)(void *program);

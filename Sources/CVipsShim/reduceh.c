@@ -14,6 +14,7 @@
 
 #include "CVipsShim.h"
 #include "lanczos.h"
+#include "vips_calls.h"
 
 // Rows filtered at once: the transposed strip stays in the L2 cache and
 // each sum runs over ROWS × bands contiguous bytes.

@@ -7,6 +7,7 @@
 // photo made 800 wide that set-up was most of the time.
 #include "CVipsShim.h"
 #include "lanczos.h"
+#include "vips_calls.h"
 
 int imgsite_reducev(VipsImage *in, VipsImage **out, int height, const ImgsiteReduceAxis *axis) {
   if (!imgsite_lanczos_eligible(in) || height < 1 || height >= in->Ysize) {

@@ -1,4 +1,5 @@
 #include "CVipsShim.h"
+#include "vips_calls.h"
 
 void imgsite_messages_warning(const char *message);  // messages.c
 

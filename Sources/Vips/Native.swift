@@ -55,12 +55,6 @@ public enum Native {
         try? Vips.startOnce()  // the self-checks call into libvips
         let off = forcedOff ? "IMGSITE_NATIVE=off" : nil
         var paths: [Path] = []
-        #if arch(x86_64) && os(Linux)
-        paths.append(Path(name: "libvips loaded on a thread of its own", isOn: true,
-                          reason: "it loads while the command reads its options"))
-        #else
-        paths.append(Path(name: "libvips loaded on a thread of its own", isOn: false, reason: "linked as usual on this platform"))
-        #endif
         let modules = imgsite_modules_on_demand() != 0
         paths.append(Path(name: "libvips modules loaded when needed", isOn: modules,
                           reason: modules ? "HEIF and JPEG XL only for builds that use them, the others for a file nothing else reads"

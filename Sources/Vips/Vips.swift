@@ -34,10 +34,10 @@ public enum Vips {
     }
 
     /// Begins loading libvips and its one-time set-up on a thread of its
-    /// own. On x86-64 Linux the dynamic loader maps and relocates libvips'
-    /// ~95 libraries then (20–25 ms; see CVipsLoader), not at process
-    /// start, so call it first thing: it overlaps what a command does
-    /// before its first image (options, config, build database, folders).
+    /// own. The dynamic loader maps and relocates libvips' ~95 libraries
+    /// then (20–25 ms; see CVipsShim's loader.c), not at process start, so
+    /// call it first thing: it overlaps what a command does before its
+    /// first image (options, config, build database, folders).
     /// `start` waits for it, and any libvips call for the loading. The
     /// process waits for it at exit too, so that it never exits mid-`dlopen`.
     /// (A thread created meanwhile starts once the loader has relocated:

@@ -7,7 +7,11 @@
 
 #include <vips/vips.h>
 
-// MARK: start-up and threads (start.c)
+// MARK: start-up and threads (start.c, loader.c)
+
+/// Loads libvips now if it is not yet (waiting for a load under way), so
+/// that dlsym and dladdr find it. Every libvips call loads it itself.
+void imgsite_vips_ensure_loaded(void);
 
 /// vips_init + operation cache off (batch work never reuses an operation),
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.

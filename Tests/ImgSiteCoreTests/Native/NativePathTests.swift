@@ -8,7 +8,7 @@ import Vips
 /// two never share cached files. (`make test-plain` runs the image-pipeline
 /// suites with every path off.)
 @Suite struct NativePathTests {
-    static let names = ["libvips loaded on a thread of its own", "libvips modules loaded when needed", "per-thread libvips messages",
+    static let names = ["libvips modules loaded when needed", "per-thread libvips messages",
                         "liborc allocator lock", "own Lanczos-3 resampler", "libjpeg-turbo JPEG decode and encode"]
     static let off = ["IMGSITE_NATIVE": "off"]
     /// Said explicitly: `make test-plain` runs this suite with the paths off.

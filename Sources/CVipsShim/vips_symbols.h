@@ -1,8 +1,8 @@
-// Every libvips function imgsite calls, one LAZY(name) a line, in name order.
-// CVipsLoader defines each as a jump through a pointer that is filled once
-// libvips is loaded. A call to one missing here fails at link time with
-// "undefined reference"; `scripts/vips-symbols.sh` rewrites this list from
-// the objects of a build (run it after `swift build --build-tests`).
+// Every libvips function imgsite calls, one LAZY(name) a line, in name order:
+// the table of vips_functions.h has a pointer for each, and vips_calls.h
+// sends the shim's calls through it. A call to one missing here fails at
+// link time with "undefined reference"; `scripts/vips-symbols.sh` rewrites
+// this list and vips_calls.h from the objects of a build.
 LAZY(vips_addalpha)
 LAZY(vips_area_unref)
 LAZY(vips_array_double_new)
