@@ -24,7 +24,7 @@ new=$(comm -12 <(nm -D --defined-only "$libvips" | awk '$2 == "T" { print $3 }' 
 } > "$folder/vips_symbols.h.new"
 mv "$folder/vips_symbols.h.new" "$folder/vips_symbols.h"
 {
-  head -3 "$folder/vips_calls.h"
+  head -4 "$folder/vips_calls.h"
   echo
   sed -nE 's/^LAZY\((.*)\)$/#define \1 (imgsite_vips()->\1)/p' "$folder/vips_symbols.h"
 } > "$folder/vips_calls.h.new"

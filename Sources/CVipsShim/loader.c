@@ -6,6 +6,10 @@
 // imgsite therefore does not link libvips: `Vips.prepare()` makes the first
 // call on a thread of its own while the command reads its options, config,
 // build database and folders, and that call loads it here.
+//
+// IMGSITE_LIBVIPS=/path/to/libvips.so.42 loads that file instead (another
+// libvips 8 build, such as PyPI's pyvips-binary); the GLib functions of the
+// table come from it too.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
@@ -28,16 +32,21 @@ int imgsite_vips_table_filled;
 // Without libvips imgsite cannot go on; a linked library missing would
 // have stopped the process at start with the same exit status.
 static void fail(const char *what) {
-  fprintf(stderr, "imgsite: cannot load libvips: %s (install libvips42: apt-get install libvips42)\n",
-          what ? what : "no reason given");
+  const char *chosen = getenv("IMGSITE_LIBVIPS");
+  if (chosen && *chosen)
+    fprintf(stderr, "imgsite: cannot load libvips from IMGSITE_LIBVIPS=%s: %s\n", chosen, what ? what : "no reason given");
+  else
+    fprintf(stderr, "imgsite: cannot load libvips: %s (install libvips42: apt-get install libvips42)\n",
+            what ? what : "no reason given");
   _exit(127);
 }
 
 static void load(void) {
+  const char *chosen = getenv("IMGSITE_LIBVIPS");
   // RTLD_GLOBAL: this binary's own definitions that libvips' calls must
   // reach (CVipsInterposers) find the real ones with RTLD_NEXT, which sees
   // only the global scope.
-  void *library = dlopen(library_name, RTLD_LAZY | RTLD_GLOBAL);
+  void *library = dlopen(chosen && *chosen ? chosen : library_name, RTLD_LAZY | RTLD_GLOBAL);
   if (!library) fail(dlerror());
 #define LAZY(name)                                            \
   imgsite_vips_table.name = (__typeof__(name) *)dlsym(library, #name); \

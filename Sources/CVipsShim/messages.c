@@ -98,8 +98,15 @@ char *imgsite_messages_shared(void) {
   return text;
 }
 
+// -1 until the self-check has run (imgsite_vips_start runs it, once libvips
+// is set up and before any other thread calls it).
+static int interposed = -1;
+
 int imgsite_messages_interposed(void) {
   if (imgsite_native_forced_off()) return 0;
+  int known = __atomic_load_n(&interposed, __ATOMIC_ACQUIRE);
+  if (known >= 0) return known;
+  if (!imgsite_vips_is_started()) return 0;
   int was = capture.capturing;
   capture.capturing = 1;
   capture.saw_error = 0;
@@ -108,6 +115,7 @@ int imgsite_messages_interposed(void) {
   int seen = capture.saw_error;
   capture.capturing = was;
   vips_error_clear();
+  __atomic_store_n(&interposed, seen, __ATOMIC_RELEASE);
   return seen;
 }
 

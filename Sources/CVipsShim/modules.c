@@ -54,15 +54,21 @@ static const char *libvips_folder(void) {
   return g_once(&found, find_libvips_folder, NULL);
 }
 
+// Whether VIPSHOME came from the user: read before main, since libvips' own
+// guess sets it where nothing answers that guess for it.
+static int users_vipshome;
+__attribute__((constructor)) static void note_vipshome(void) { users_vipshome = getenv("VIPSHOME") != NULL; }
+
+int imgsite_vipshome_is_users(void) { return users_vipshome; }
+
 static gpointer find_folder(gpointer unused) {
   (void)unused;
-  // VIPSHOME is the user's: libvips' own guess, which sets it, is
-  // answered below without (and comes after this).
   // IMGSITE_NATIVE=off: libvips finds and loads its modules itself.
   if (imgsite_native_forced_off()) return NULL;
   const char *lib = libvips_folder();
-  if (g_getenv("VIPSHOME") || !lib) return NULL;
-  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION);
+  if (users_vipshome || !lib) return NULL;
+  // The loaded libvips' version names the folder, not the headers'.
+  char *modules = g_strdup_printf("%s/vips-modules-%d.%d", lib, vips_version(0), vips_version(1));
   if (g_file_test(modules, G_FILE_TEST_IS_DIR)) folder = modules;
   else g_free(modules);
   return NULL;

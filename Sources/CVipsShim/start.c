@@ -35,6 +35,7 @@ int imgsite_vips_start(const char *argv0, int concurrency) {
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
   imgsite_native_apply();  // after vips_init, which sets up the vector code
   __atomic_store_n(&imgsite_vips_started, 1, __ATOMIC_RELEASE);
+  (void)imgsite_messages_interposed();  // decided now, on this one thread
   return 0;
 }
 

@@ -43,3 +43,8 @@ HIDDEN int vips_image_get_array_int(VipsImage *image, const char *name, int **ou
 }
 HIDDEN const char *vips_enum_nick(GType enm, int value) { return imgsite_vips()->vips_enum_nick(enm, value); }
 HIDDEN void vips_concurrency_set(int concurrency) { imgsite_vips()->vips_concurrency_set(concurrency); }
+
+// libvips' GLib (see vips_symbols.h).
+HIDDEN void g_object_unref(gpointer object) { imgsite_vips()->g_object_unref(object); }
+HIDDEN void g_free(gpointer memory) { imgsite_vips()->g_free(memory); }
+HIDDEN void g_strfreev(gchar **strings) { imgsite_vips()->g_strfreev(strings); }

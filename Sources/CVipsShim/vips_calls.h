@@ -1,7 +1,14 @@
 // Every libvips call in the shim goes through the table (vips_functions.h).
 // Included by each shim file after its headers; written by scripts/vips-symbols.sh.
 #include "vips_functions.h"
+#undef g_object_ref  // GLib 2.56+ makes it a type-safe macro; the table's returns gpointer
 
+#define g_free (imgsite_vips()->g_free)
+#define g_log_default_handler (imgsite_vips()->g_log_default_handler)
+#define g_log_set_handler (imgsite_vips()->g_log_set_handler)
+#define g_object_ref (imgsite_vips()->g_object_ref)
+#define g_object_unref (imgsite_vips()->g_object_unref)
+#define g_strfreev (imgsite_vips()->g_strfreev)
 #define vips_addalpha (imgsite_vips()->vips_addalpha)
 #define vips_area_unref (imgsite_vips()->vips_area_unref)
 #define vips_array_double_new (imgsite_vips()->vips_array_double_new)

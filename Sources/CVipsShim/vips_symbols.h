@@ -3,6 +3,17 @@
 // sends the shim's calls through it. A call to one missing here fails at
 // link time with "undefined reference"; `scripts/vips-symbols.sh` rewrites
 // this list and vips_calls.h from the objects of a build.
+//
+// The GLib functions that act on libvips' objects, memory and log come from
+// the same library: a libvips that carries its own GLib (PyPI's
+// pyvips-binary) must get its objects back, not the system GLib's. These are
+// listed by hand.
+LAZY(g_free)
+LAZY(g_log_default_handler)
+LAZY(g_log_set_handler)
+LAZY(g_object_ref)
+LAZY(g_object_unref)
+LAZY(g_strfreev)
 LAZY(vips_addalpha)
 LAZY(vips_area_unref)
 LAZY(vips_array_double_new)

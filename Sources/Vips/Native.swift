@@ -59,8 +59,9 @@ public enum Native {
         paths.append(Path(name: "libvips modules loaded when needed", isOn: modules,
                           reason: modules ? "HEIF and JPEG XL only for builds that use them, the others for a file nothing else reads"
                               : off ?? (!interposersLinked ? "imgsite's vips_guess_libdir is not linked (ImgSiteCore as a library)"
-                                  : ProcessInfo.processInfo.environment["VIPSHOME"] != nil ? "VIPSHOME is set"
-                                  : "no modules folder beside libvips")))
+                                  : imgsite_vipshome_is_users() != 0 ? "VIPSHOME is set"
+                                  : imgsite_loads_modules() == 0 ? "no modules folder beside libvips"
+                                  : "libvips' calls do not reach imgsite's vips_guess_libdir: libvips loads its modules itself")))
         let messages = Vips.capturesMessagesPerThread
         paths.append(Path(name: "per-thread libvips messages", isOn: messages,
                           reason: messages ? "each failure carries its own image's libvips message"

@@ -25,11 +25,12 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
     /// raised on a libvips worker thread (an encoder writing in the
     /// background) has none; what libvips' shared buffer gained during the
     /// call is the only source then (never what earlier calls left there).
-    /// Without per-thread errors (`IMGSITE_NATIVE=off`) the capture holds
-    /// warnings only, and the errors come from that buffer too.
+    /// Without per-thread errors (`IMGSITE_NATIVE=off`, or a libvips whose
+    /// calls do not reach the interposer) the capture holds warnings only,
+    /// and the errors come from that buffer too.
     init(operation: String, path: String?, captured: String?) {
         var text = captured ?? ""
-        if text.isEmpty || imgsite_native_forced_off() != 0, let shared = imgsite_messages_shared() {
+        if text.isEmpty || imgsite_messages_interposed() == 0, let shared = imgsite_messages_shared() {
             text = String(cString: shared) + text
             g_free(shared)
         }

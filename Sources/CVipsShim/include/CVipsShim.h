@@ -34,6 +34,9 @@ int imgsite_loads_modules(void);
 /// folder was found and libvips asked CVipsInterposers' vips_guess_libdir.
 int imgsite_modules_on_demand(void);
 
+/// Whether VIPSHOME was set when the process started (libvips may set it).
+int imgsite_vipshome_is_users(void);
+
 /// Hooks for libvips' vips_guess_libdir and vips_guess_prefix (called by
 /// CVipsInterposers): a folder with no modules when imgsite loads them; the
 /// prefix from where libvips was loaded, without libvips' own guess setting
@@ -104,7 +107,8 @@ char *imgsite_messages_end(void);
 char *imgsite_messages_shared(void);
 
 /// Whether errors raised on this thread reach the capture: true when this
-/// binary's vips_error()/vips_verror() interpose libvips' own (a self-check).
+/// binary's vips_error()/vips_verror() interpose libvips' own (a self-check,
+/// run once as libvips starts; 0 before).
 int imgsite_messages_interposed(void);
 
 /// Raises an error as libvips' vips_error does (and as this thread's capture

@@ -34,6 +34,7 @@ import Vips
         "formats/iphone-13-pro-max.heic", "formats/cmyk.jpg", "formats/icc-profile-big.jpg",
     ])
     func colour(_ source: String) throws {
+        guard source != LoadedLibvips.heic || LoadedLibvips.decodesHEVC else { return }
         let site = try CorpusSite.build()
         let output = try Self.largestJPEG(try site.image(source), in: site)
         #expect(output.interpretation == "srgb" && output.bands == 3)
@@ -93,7 +94,7 @@ import Vips
     @Test("no variant is wider than its source, and files match the manifest")
     func neverUpscaled() throws {
         let site = try CorpusSite.build()
-        #expect(site.summary.failed.isEmpty, "\(site.summary.failed)")
+        #expect(site.summary.failed.allSatisfy(LoadedLibvips.expects), "\(site.summary.failed)")
         for image in site.manifest.images {
             #expect(!image.variants.isEmpty)
             for variant in image.variants {

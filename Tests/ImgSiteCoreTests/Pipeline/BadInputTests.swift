@@ -4,17 +4,22 @@ import Testing
 
 @Suite struct BadInputTests {
     /// Expected outcome of each file in corpus/bad: an error or a warning,
-    /// and words its one line must contain.
+    /// and words its one line must contain (any case; "|" separates the
+    /// wordings of different libpng and libjpeg versions).
     static let expected: [String: (failed: Bool, words: String)] = [
         "20000x20000.gif": (true, "over the pixel limit"),
         "decompression-bomb.gif": (true, "no frames"),
-        "broken.png": (true, "invalid chunk"),
+        "broken.png": (true, "invalid chunk|bad header (invalid type)"),
         "corrupted.jpg": (true, "cannot be decoded"),
         "not-an-image.jpg": (true, "not an image"),
         "zero-bytes.jpg": (true, "empty file"),
-        "truncated.jpg": (false, "Premature end"),
+        "truncated.jpg": (false, "premature end"),
         "bad-exif.jpg": (false, "Corrupt JPEG data"),
     ]
+
+    static func says(_ line: String, _ words: String) -> Bool {
+        words.split(separator: "|").contains { line.localizedCaseInsensitiveContains($0) }
+    }
 
     /// The default widths, and fixed ones small enough for JPEGs to shrink
     /// on load (a path of its own, which once lost libjpeg's reason).
@@ -38,7 +43,7 @@ import Testing
             #expect(lines.count == 1, "\(file): \(lines)")
             let line = lines.first ?? ""
             #expect(line.hasPrefix(outcome.failed ? "failed" : "built"), "\(line)")
-            #expect(line.contains(outcome.words), "\(file): \(line)")
+            #expect(Self.says(line, outcome.words), "\(file): \(line)")
             #expect(!line.contains("unknown libvips error"), "\(file): \(line)")
         }
         // Nothing half-written: no temporary files; failed sources left no variants.
@@ -80,8 +85,8 @@ import Testing
         try photo.prefix(photo.count / 2).write(to: half.appending(path: "a/flower.jpg"))
         for (input, source) in [(truncated, "a/truncated.jpg"), (half, "a/flower.jpg")] {
             let warnings = try TestBuild.run(input: input).image(source).warnings
-            #expect(warnings.count == 1 && warnings[0].contains("Premature end"), "\(warnings)")
-            for other in ["not-an-image", "not a known file format", "corrupted", "chunk", "RST5"] {
+            #expect(warnings.count == 1 && Self.says(warnings[0], "premature end"), "\(warnings)")
+            for other in ["not-an-image", "not a known file format", "corrupted", "chunk", "bad header", "RST5"] {
                 #expect(!warnings.joined().contains(other), "\(source): \(warnings) carries another image's message")
             }
         }
