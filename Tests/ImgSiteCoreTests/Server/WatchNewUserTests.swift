@@ -152,9 +152,11 @@ final class LoopbackListener {
         let command = [ImgsiteProcess.executable.path, "watch", input.path, "-o", output.path, "--port", "0",
                        "--cache-dir", try Corpus.scratch("cache").path, "--jobs", "1"]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // `exec`: imgsite itself is the child of `script`, whichever shell runs
+        // the command (dash, unlike bash, forks it and would take the Ctrl-C).
         // A person at a terminal: no CI variable, a terminal that draws.
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.merging(["TERM": "xterm"]) { $1 }
-        let terminal = try RunningProcess("/usr/bin/script", ["-qfec", command, "/dev/null"], environment: environment)
+        let terminal = try RunningProcess("/usr/bin/script", ["-qfec", "exec " + command, "/dev/null"], environment: environment)
         func wait(_ condition: (String) -> Bool) -> Bool { terminal.wait(timeout: 60) { output, _ in condition(output) } }
         #expect(wait { $0.contains("serving http://") }, "\(terminal.standardOutput)")
         #expect(terminal.standardOutput.contains("/2  "), "the progress line: [####----] n/2  time  photo")
