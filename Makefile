@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test test-plain test-libvips-next check-package bench bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example test test-plain test-libvips-next check-package bench bench-site-size bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -71,12 +71,18 @@ test-libvips-next: deps
 	  IMGSITE_LIBVIPS=$$lib .build/debug/imgsite --version 2>/dev/null || true; \
 	  IMGSITE_LIBVIPS=$$lib $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 
-## bench: imgsite against libvips alone on the corpus stills, then the animations; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
+## bench: imgsite against libvips alone on the corpus stills, then the animations; what a site weighs per photo; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
 bench: build
 	python3 scripts/bench/bench.py
+	$(MAKE) bench-site-size
 	python3 scripts/bench/watch.py
 	IMGSITE_STORE_SCALE=100000 $(SWIFT) test $(DEBUG_FLAGS) --filter StoreScaleTests
 	$(MAKE) bench-placeholders
+
+## bench-site-size: image files and bytes per photo, by format and role, for 9, 12 and 24 MP JPEGs and an iPhone HEIC
+## at default settings (SITE_CONFIG=imgsite.yml measures other settings; ~1 min)
+bench-site-size: build
+	python3 scripts/bench/site_size.py .build/release/imgsite $(if $(SITE_CONFIG),--config $(SITE_CONFIG))
 
 # Python packages for the benchmarks, in a venv under .build (never the system's).
 BENCH_VENV := .build/bench-venv
