@@ -2,8 +2,8 @@
 # Plays the CI examples of site-example/ci/ in a temporary folder, with the
 # commands they run (run by `make test`):
 #
-# 1. the cached job, twice: a cold build; the cache saved (as actions/cache
-#    does, a tar); a fresh copy of the photos with new modification times (a
+# 1. the cached job, twice: a cold build; the cache pruned to what it used
+#    and saved (as actions/cache does, a tar); a fresh copy of the photos with new modification times (a
 #    new checkout); the cache restored; a warm build that must encode
 #    nothing. Both archives (--archive) must be byte-identical and list no
 #    owner, and the warm report must say 0 encoded files.
@@ -29,6 +29,7 @@ echo "replay: cached job, cold then warm"
 library "$work/run1/photos"
 (cd "$work/run1" && IMGSITE_CACHE_DIR=$work/run1/cache "$IMGSITE" build photos -o _site --report build.json \
   --archive site.tar.gz --fail-on never --quiet >/dev/null)
+IMGSITE_CACHE_DIR=$work/run1/cache "$IMGSITE" cache prune --keep-days 0 >/dev/null   # keep what it used
 tar -C "$work/run1" -cf "$work/cache.tar" cache                      # save the cache
 library "$work/run2/photos"                                          # a new checkout
 find "$work/run2/photos" -type f -exec touch -d '2030-01-01 12:00' {} +
