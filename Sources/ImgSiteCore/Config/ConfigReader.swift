@@ -116,11 +116,18 @@ struct ConfigReader {
 
     func jpeg(_ node: Node, defaults: JPEGSettings) throws -> JPEGSettings {
         let map = try mapping(node, key: "jpeg")
-        try rejectUnknown(map, allowed: ["quality", "chroma_subsampling", "progressive_min_width"], parent: "jpeg")
+        try rejectUnknown(map, allowed: ["quality", "chroma_subsampling", "progressive_min_width", "widths"], parent: "jpeg")
         var settings = defaults
         if let value = map["quality"] { settings.quality = try int(value, key: "jpeg.quality", in: 1...100) }
         if let value = map["progressive_min_width"] {
             settings.progressiveMinWidth = try int(value, key: "jpeg.progressive_min_width", in: 0...65_535)
+        }
+        if let value = map["widths"] {
+            switch value.scalar?.string {
+            case "fallback": settings.everyWidth = false
+            case "all": settings.everyWidth = true
+            case let other: throw fail("jpeg.widths", value, "must be fallback or all, not '\(other ?? "a list or mapping")'")
+            }
         }
         if let value = map["chroma_subsampling"] {
             switch try string(value, key: "jpeg.chroma_subsampling") {

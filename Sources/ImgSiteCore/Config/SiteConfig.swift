@@ -142,6 +142,9 @@ public struct JPEGSettings: Sendable, Equatable, Hashable {
     /// Progressive scans for images at least this wide; smaller ones are
     /// baseline, where progressive costs CPU and saves nothing.
     public var progressiveMinWidth = 480
+    /// `false`: beside other formats, JPEGs only at the fallback's few
+    /// widths (`JPEGFallback`); `true`: at every width.
+    public var everyWidth = false
 }
 
 /// What metadata outputs keep.

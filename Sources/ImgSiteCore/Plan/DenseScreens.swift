@@ -6,7 +6,8 @@
 /// about 70 % of the bytes of a 2x WebP at 45 that is too (`make
 /// bench-formats`, README "Dense screens").
 ///
-/// Every width of a still up to `widest` gets one in `dense_format` (AVIF
+/// Every width of a still from what a dense screen paints up to `widest`
+/// (`widths(of:floor:)`) gets one in `dense_format` (AVIF
 /// by default, whether or not AVIF is among the formats), listed in a
 /// `<source>` before all others (a browser takes the first source whose
 /// media and type it matches), with the usual files above `widest` after
@@ -29,4 +30,12 @@ enum DenseScreens {
     /// `<source media>`: `resolution` everywhere since 2022; Safari before
     /// 16 knows only the prefixed feature.
     static let media = "(min-resolution: 2dppx), (-webkit-min-device-pixel-ratio: 2)"
+
+    /// The widths of a ladder (largest first) that get a dense file: up to
+    /// `widest`, and down to `floor`, the narrowest a dense screen paints
+    /// the photo (`WidthPlanner.denseFloor`): a browser takes the narrowest
+    /// file at least as wide as it paints, so a narrower one is never chosen.
+    static func widths(of chain: [Int], floor: Double) -> [Int] {
+        chain.filter { $0 <= widest && Double($0) >= floor }
+    }
 }

@@ -20,8 +20,9 @@ public struct ImageSettings: Sendable, Hashable {
     /// record is completed once.
     static let metadataRecipe = 3
     /// Bumped when the same settings plan other widths (2: each photo's
-    /// ladder phase), so every image is planned again.
-    static let widthRecipe = 2
+    /// ladder phase; 3: 3x only as wide as phones paint, JPEG fallback and
+    /// dense files only where chosen), so every image is planned again.
+    static let widthRecipe = 3
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
     public let key: String

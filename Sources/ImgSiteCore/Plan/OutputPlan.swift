@@ -26,10 +26,14 @@ extension ImageSettings {
     /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`).
     func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double) -> OutputPlan {
         let chain = planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
+        let fallbackWidths = Set(jpeg.everyWidth ? chain : JPEGFallback.widths(of: chain))
         guard let animation else {
+            let jpegWidths = formats.contains(.webp) ? fallbackWidths : Set(chain)
+            let denseWidths = denseFormat == nil ? [] : Set(DenseScreens.widths(
+                of: chain, floor: planner.denseFloor(sourceWidth: width, sourceHeight: height)))
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
-                formats.map { VariantSpec(width: size, format: $0) }
-                    + (size <= DenseScreens.widest ? denseFormat.map { [VariantSpec(width: size, format: $0, role: .dense)] } ?? [] : [])
+                formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
+                    + (denseWidths.contains(size) ? [VariantSpec(width: size, format: denseFormat!, role: .dense)] : [])
             })
         }
         // Sized for the largest view the theme gives it (never upscaled), then
@@ -39,7 +43,10 @@ extension ImageSettings {
         let files = animated.outputs.map { format in
             VariantSpec(width: frames.width, format: format, role: format == .gif && animated.outputs.contains(.webp) ? .fallback : .image)
         }
-        let posters = chain.flatMap { size in AnimationSettings.posterFormats.map { VariantSpec(width: size, format: $0, role: .poster) } }
+        let posters = chain.flatMap { size in
+            AnimationSettings.posterFormats.filter { $0 != .jpeg || fallbackWidths.contains(size) }
+                .map { VariantSpec(width: size, format: $0, role: .poster) }
+        }
         return OutputPlan(chain: chain, specs: files + posters, frames: frames)
     }
 }

@@ -17,12 +17,12 @@ public struct WidthPlanner: Sendable, Hashable {
     /// photos it holds: at 1.2, 4–8 % of screens with 12 photos in view go
     /// over (`scripts/bench/ladder_phase.py`; three of 56 measured in
     /// Chromium, by 0.01), at 1.15 none.
-    public static let defaultStep = 1.15
+    public static let defaultStep = 1.2
     /// 1.3 above 1,600 px, where files are for photo pages, one photo to a
     /// screen: these widths are most of a photo's pixels to encode (a 12 MP
     /// photo's whole ladder costs less CPU at 1.15 / 1.3 than at 1.2 /
     /// 1.25), and a finer step there moves no screen's median.
-    public static let defaultWideStep = 1.3
+    public static let defaultWideStep = 1.4
     /// Where `wideStep` takes over: the widest dense screens' file.
     public static let wideFrom = DenseScreens.widest
     public static let steps: ClosedRange<Double> = 1.1...2
@@ -42,7 +42,9 @@ public struct WidthPlanner: Sendable, Hashable {
         self.wideStep = wideStep ?? max(step, Self.defaultWideStep)
     }
 
-    /// Widths, largest first, for a source `width` × `height` (upright).
+    /// Widths, largest first, for a source `width` × `height` (upright):
+    /// from the widest any screen paints it (in device px) down to the
+    /// narrowest a 1x screen does.
     /// Every width is capped at the source width: never upscale. `phase`
     /// (0..<1, `phase(content:)`) offsets the `auto` ladder below its top.
     public func widths(sourceWidth width: Int, sourceHeight height: Int, phase: Double = 0) -> [Int] {
@@ -57,8 +59,20 @@ public struct WidthPlanner: Sendable, Hashable {
             let widest = max(rows.upperBound, layout.gridMaxDisplayWidth(aspect: aspect),
                              layout.photoMaxDisplayWidth(aspect: aspect, sourceWidth: width))
             let densest = Double(layout.densities.max() ?? 1), sparsest = Double(layout.densities.min() ?? 1)
-            return ladder(top: min(cap, Int((widest * densest).rounded(.up))), bottom: rows.lowerBound * sparsest, phase: phase)
+            // The widest paint: a desktop's at its density, or a phone's at the densest.
+            let phone = layout.phoneMaxDisplayWidth(aspect: aspect, sourceWidth: width)
+            let top = max(widest * Double(layout.largeScreenDensity), phone * densest)
+            return ladder(top: min(cap, Int(top.rounded(.up))), bottom: rows.lowerBound * sparsest, phase: phase)
         }
+    }
+
+    /// The narrowest the theme paints a source `width` × `height` (upright)
+    /// on a dense screen, in device px: a dense screen's file narrower than
+    /// the next rung down from it is never chosen. 0 for a list of widths.
+    public func denseFloor(sourceWidth width: Int, sourceHeight height: Int) -> Double {
+        guard case .auto = policy else { return 0 }
+        let aspect = Double(width) / Double(max(height, 1))
+        return layout.rowDisplayRange(aspect: aspect).lowerBound * Double(DenseScreens.density)
     }
 
     /// `top`, then from `top / step^phase` down, each width a step smaller

@@ -44,6 +44,12 @@ public struct ThemeLayout: Sendable, Equatable, Hashable {
     public var eagerViewport = Viewport(width: 1920, height: 1200, density: 1)
     /// Screen densities served (1x, 2x, 3x).
     public var densities = [1, 2, 3]
+    /// Screens denser than `largeScreenDensity` are phones, no larger than
+    /// these (CSS px; a large phone upright and sideways): a 3x file as
+    /// wide as a desktop's photo would be painted on no screen.
+    public var phones = [Viewport(width: 430, height: 932, density: 3), Viewport(width: 932, height: 430, density: 3)]
+    /// The densest screen larger than a phone (a Retina or 5K desktop).
+    public var largeScreenDensity = 2
     /// CSS px from the top of an album page to its first grid row (header,
     /// breadcrumbs, title), and on the root page (no breadcrumbs); measured
     /// in Chromium at 390 and 1280 px wide.

@@ -87,7 +87,7 @@ import Testing
     func build() throws {
         let input = try Corpus.scratch("input")
         try Corpus.copy(["nature/Storm.jpg", "nature/LadyBird.jpg"].map(Corpus.photo), into: input, album: "a")
-        try "budgets:\n  first_view: 10 KB\n  variant: 200 KB\n".write(to: input.appendingPathComponent("imgsite.yml"), atomically: true, encoding: .utf8)
+        try "budgets:\n  first_view: 10 KB\n  variant: 80 KB\n".write(to: input.appendingPathComponent("imgsite.yml"), atomically: true, encoding: .utf8)
         let output = try Corpus.scratch("site")
         let environment = ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path]
         for round in 1...2 {
@@ -96,7 +96,7 @@ import Testing
             let warnings = run.output.split(separator: "\n").filter { $0.hasPrefix("warning ") }
             #expect(warnings.contains { $0.hasPrefix("warning a/index.html: first view at 1280×800 is ") && $0.hasSuffix("over the budget of 10.0 KB") },
                     "round \(round): \(warnings)")
-            #expect(warnings.contains { $0.hasPrefix("warning a/LadyBird.jpg: a/_img/ladybird-2560.") && $0.contains("over the variant budget of 200.0 KB") })
+            #expect(warnings.contains { $0.hasPrefix("warning a/LadyBird.jpg: a/_img/ladybird-2560.") && $0.contains("over the variant budget of 80.0 KB") })
         }
     }
 }

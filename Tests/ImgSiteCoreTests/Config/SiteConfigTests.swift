@@ -11,7 +11,7 @@ import Testing
             width_step: 1.17
             wide_width_step: 1.35
             formats: [jpeg, webp, avif]
-            jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300 }
+            jpeg: { quality: 92, chroma_subsampling: "4:2:0", progressive_min_width: 300, widths: all }
             webp: { quality: 70, effort: 5, large_effort: 3, dense_quality: 40, dense_effort: 1 }
             avif: { quality: 45, effort: 2, dense_quality: 55 }
             dense_format: webp
@@ -29,9 +29,10 @@ import Testing
         #expect(config.widths == .fixed([480, 960]))
         #expect(config.maxWidth == 2048 && config.pixelLimit == 50_000_000)
         #expect(config.widthStep == 1.17 && config.wideWidthStep == 1.35)
-        #expect(SiteConfig().widthStep == 1.15 && SiteConfig().wideWidthStep == nil, "1.3 above 1,600 px, from the planner")
+        #expect(SiteConfig().widthStep == 1.2 && SiteConfig().wideWidthStep == nil, "1.4 above 1,600 px, from the planner")
         #expect(config.formats == [.jpeg, .webp, .avif])
-        #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300)
+        #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300 && config.jpeg.everyWidth)
+        #expect(!SiteConfig().jpeg.everyWidth, "beside WebP, JPEG is a fallback at a few widths")
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3, dense: .init(quality: 40, effort: 1)))
         #expect(config.avif == CodecSettings(quality: 45, effort: 2, dense: .init(quality: 55, effort: 0)))
         #expect(config.denseFormat == .webp)
@@ -74,6 +75,7 @@ import Testing
         ("metadata: everything\n", "metadata", 1, "one of"),
         ("version: 2\n", "version", 1, "reads version 1"),
         ("jpeg: { chroma_subsampling: \"4:2:2\" }\n", "jpeg.chroma_subsampling", 1, "4:4:4"),
+        ("jpeg: { widths: [480] }\n", "jpeg.widths", 1, "must be fallback or all"),
         ("placeholder: blur\n", "placeholder", 1, "one of thumbhash, blurhash, grid, lqip, color, css, none"),
         ("albums:\n  icons: { placeholder: webp }\n", "albums.icons.placeholder", 2, "one of thumbhash"),
         ("albums:\n  icons: { widths: [100] }\n", "albums.icons.widths", 2, "not a known key"),

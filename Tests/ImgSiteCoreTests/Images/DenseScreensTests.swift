@@ -8,13 +8,16 @@ import Vips
 /// with `dense_format: false`, and re-encoded alone when their settings
 /// change. (Chromium's choice of them: `SizeMatchingTests`.)
 @Suite struct DenseScreensTests {
-    @Test("every width up to 1,600 px has a dense AVIF twin: same size, same picture, 30–70 % of the WebP twin's bytes over the corpus")
+    @Test("every width a dense screen may take up to 1,600 px has a dense AVIF twin: same size, same picture, 30–70 % of the WebP twin's bytes over the corpus")
     func twins() throws {
         let site = try CorpusSite.build()
+        let planner = ImageSettings(config: SiteConfig(), layout: ThemeLayout()).planner
         var (denseBytes, usualBytes) = (0, 0)
         for image in site.manifest.images where image.animation == nil {
             let usual = image.stills.filter { $0.format == .webp }
-            let twins = usual.filter { $0.width <= DenseScreens.widest }
+            // From the narrowest a dense screen paints it: a narrower file is never chosen.
+            let floor = planner.denseFloor(sourceWidth: image.width, sourceHeight: image.height)
+            let twins = usual.filter { $0.width <= DenseScreens.widest && Double($0.width) >= floor }
             #expect(image.denseStills.map(\.width) == twins.map(\.width), "\(image.source)")
             // Above it a dense screen takes the usual files, listed in its source.
             #expect(image.denseChoice().map(\.path) == usual.filter { $0.width > DenseScreens.widest }.map(\.path) + image.denseStills.map(\.path))

@@ -65,14 +65,14 @@ import Testing
         #expect(long > short + 6 * 20, "caption, date and details take their lines")
     }
 
-    /// The ladder's step from `larger`: 1.3 above 1,600 px, 1.15 from there down.
-    static func expectedStep(from larger: Int) -> Double { larger > 1600 ? 1.3 : 1.15 }
+    /// The ladder's step from `larger`: 1.4 above 1,600 px, 1.2 from there down.
+    static func expectedStep(from larger: Int) -> Double { larger > 1600 ? 1.4 : 1.2 }
 
-    @Test("widths: a ladder `step` apart (1.3 above 1,600 px) from the narrowest 1x to the widest 3x, capped at the source")
+    @Test("widths: a ladder `step` apart (1.4 above 1,600 px) from the narrowest 1x to the widest any screen paints, capped at the source")
     func widths() {
         let planner = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840)
         let large = planner.widths(sourceWidth: 4000, sourceHeight: 2667)
-        #expect(large.first == 3840 && large.last! <= 130, "\(large)")
+        #expect(large.first == 3136 && large.last! <= 130, "a 2x desktop's photo page, 1,568 CSS px: \(large)")
         for (larger, smaller) in zip(large, large.dropFirst()) {
             #expect(abs(Double(larger) / Double(smaller) - Self.expectedStep(from: larger)) < 0.02, "\(larger) → \(smaller)")
         }
@@ -84,12 +84,12 @@ import Testing
             #expect(widths.allSatisfy { $0 <= w } && widths == widths.sorted(by: >) && Set(widths).count == widths.count)
         }
         let fine = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.1)
-        #expect(fine.widths(sourceWidth: 4000, sourceHeight: 2667).count > large.count && fine.wideStep == 1.3)
-        let coarse = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.4)
+        #expect(fine.widths(sourceWidth: 4000, sourceHeight: 2667).count > large.count && fine.wideStep == 1.4)
+        let coarse = WidthPlanner(layout: layout, policy: .auto, maxWidth: 3840, step: 1.5)
         let coarseWidths = coarse.widths(sourceWidth: 4000, sourceHeight: 2667)
-        #expect(coarse.wideStep == 1.4, "a coarser step is coarse everywhere")
+        #expect(coarse.wideStep == 1.5, "a coarser step is coarse everywhere")
         for (larger, smaller) in zip(coarseWidths, coarseWidths.dropFirst()) {
-            #expect(abs(Double(larger) / Double(smaller) - 1.4) < 0.02, "\(larger) → \(smaller)")
+            #expect(abs(Double(larger) / Double(smaller) - 1.5) < 0.02, "\(larger) → \(smaller)")
         }
         let fixed = WidthPlanner(layout: layout, policy: .fixed([320, 2000, 640]), maxWidth: 1600)
         #expect(fixed.widths(sourceWidth: 1000, sourceHeight: 1000) == [1000, 640, 320])
@@ -102,10 +102,10 @@ import Testing
         #expect(planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: 0) == plain)
         for phase in stride(from: 0.0, to: 1, by: 0.05) {
             let widths = planner.widths(sourceWidth: 4000, sourceHeight: 2667, phase: phase)
-            #expect(widths.first == 3840 && widths == widths.sorted(by: >) && widths.last! <= 130, "\(phase): \(widths)")
+            #expect(widths.first == 3136 && widths == widths.sorted(by: >) && widths.last! <= 130, "\(phase): \(widths)")
             // Below the top, every step is the ladder's; the top's gap is at most a step over 0.9
             // (a first rung within 10 % of the top goes a step lower).
-            #expect(Double(widths[0]) / Double(widths[1]) <= 1.3 / 0.9 + 0.01 && Double(widths[0]) / Double(widths[1]) > 1.1)
+            #expect(Double(widths[0]) / Double(widths[1]) <= 1.4 / 0.9 + 0.01 && Double(widths[0]) / Double(widths[1]) > 1.1)
             for (larger, smaller) in zip(widths.dropFirst(), widths.dropFirst(2)) {
                 #expect(abs(Double(larger) / Double(smaller) - Self.expectedStep(from: larger)) < 0.02, "\(phase): \(larger) → \(smaller)")
             }

@@ -31,7 +31,7 @@ import Testing
         }
         let storm = try String(contentsOf: site.output.appendingPathComponent("nature/storm.html"), encoding: .utf8)
         let shareWidth = try #require(storm.firstMatch(of: /<meta property="og:image:width" content="(\d+)">/).flatMap { Int($0.output.1) })
-        #expect(shareWidth >= 1200 && Double(shareWidth) < 1200 * WidthPlanner.defaultStep, "the smallest variant of at least 1,200 px: \(shareWidth)")
+        #expect(shareWidth >= 1200 && Double(shareWidth) < 1200 * WidthPlanner.defaultWideStep, "the smallest variant of at least 1,200 px: \(shareWidth)")
 
         let sitemap = try Self.parse(site.output.appendingPathComponent(PageSpec.sitemapPath))
         #expect(sitemap.texts("loc") == pages.map { Self.base + $0 })

@@ -1,0 +1,28 @@
+/// Beside WebP, JPEG is the fallback for the few browsers that read
+/// neither WebP nor AVIF (every current one reads WebP: Safari since 14,
+/// 2020). They take the `<img>`'s own `srcset`, which need not be as fine
+/// as the `<source>`s': a few widths about twice apart are enough, and
+/// dropping the others takes a 24 MP photo's site from 65.8 files and
+/// 5.1 MB to about 46 files and 2.7 MB (`make bench-site-size`).
+/// `jpeg.widths: all` keeps a JPEG at every width.
+enum JPEGFallback {
+    /// The fallback's widths from a ladder (largest first): the smallest at
+    /// least `SiteRenderer.shareWidth` wide (the social card's file, and
+    /// what a photo page paints on most screens), else the largest; then
+    /// each the first at most about half the one before, `count` in all.
+    static func widths(of chain: [Int]) -> [Int] {
+        guard let top = chain.last(where: { $0 >= SiteRenderer.shareWidth }) ?? chain.first else { return [] }
+        var kept = [top]
+        for width in chain where kept.count < count && width < top && Double(width) <= Double(kept.last!) * halving {
+            kept.append(width)
+        }
+        return kept
+    }
+
+    /// "About half": the first at most 0.55 of the last kept is within a
+    /// rung of half.
+    static let halving = 0.55
+    /// Widths at most: about 1,200, 600 and 300 px, from a photo page down
+    /// to a phone's grid cell.
+    static let count = 3
+}
