@@ -89,7 +89,7 @@ extension SiteConfig {
 /// How variant widths are chosen.
 public enum WidthPolicy: Sendable, Equatable, Hashable {
     /// From the theme: a ladder `width_step` apart from the narrowest the
-    /// theme paints an image at 1x to the widest at 3x.
+    /// theme paints an image at 1x to the widest any screen paints it.
     case auto
     /// Exactly these widths (each still capped at the source width).
     case fixed([Int])

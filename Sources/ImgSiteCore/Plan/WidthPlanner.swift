@@ -10,18 +10,17 @@ public struct WidthPlanner: Sendable, Hashable {
     /// The ratio above `wideFrom`.
     public var wideStep: Double
 
-    /// 1.15: a browser decodes at most 1.15² times the pixels it paints, a
-    /// median of about 1.15× wherever the photos in view fall between two
-    /// widths. Grid cells, many to a screen, are all at most 1,600 px
-    /// wide, and each screen's median must stay under 1.3× however few
-    /// photos it holds: at 1.2, 4–8 % of screens with 12 photos in view go
-    /// over (`scripts/bench/ladder_phase.py`; three of 56 measured in
-    /// Chromium, by 0.01), at 1.15 none.
+    /// 1.2: a browser decodes at most 1.2² times the pixels it paints, a
+    /// median of about 1.2× wherever the photos in view fall between two
+    /// widths. Grid cells, many to a screen, are all at most 1,600 px wide;
+    /// measured in Chromium, every one of 56 viewports' medians is at most
+    /// 1.28× (the bound is 1.3×). 1.15 kept them at 1.22× for 30 % more
+    /// files (`make bench-site-size`, README "Layout and size matching").
     public static let defaultStep = 1.2
-    /// 1.3 above 1,600 px, where files are for photo pages, one photo to a
-    /// screen: these widths are most of a photo's pixels to encode (a 12 MP
-    /// photo's whole ladder costs less CPU at 1.15 / 1.3 than at 1.2 /
-    /// 1.25), and a finer step there moves no screen's median.
+    /// 1.4 above 1,600 px, where files are for photo pages on dense
+    /// screens, one photo to a screen: these widths are most of a photo's
+    /// bytes and pixels to encode, and a finer step there moves no
+    /// screen's median.
     public static let defaultWideStep = 1.4
     /// Where `wideStep` takes over: the widest dense screens' file.
     public static let wideFrom = DenseScreens.widest
