@@ -54,13 +54,13 @@ test: test-deps
 	scripts/ci/replay.sh
 
 ## test-plain: the image-pipeline suites with IMGSITE_NATIVE=off: libvips' public API alone, the path a platform
-## or libvips where no fast path applies gets (README, Native fast paths)
+## or libvips where no fast path applies gets (docs/native.md)
 PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests
 test-plain: deps
 	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 
 ## test-libvips-next: the image-pipeline suites against libvips 8.18 (PyPI's pyvips-binary, the build sharp uses: its own
-## GLib, no liborc, no HEVC decoder), loaded with IMGSITE_LIBVIPS: what a newer libvips gets. Not in CI (README, Native fast paths)
+## GLib, no liborc, no HEVC decoder), loaded with IMGSITE_LIBVIPS: what a newer libvips gets. Not in CI (docs/native.md)
 NEXT_VENV := .build/libvips-next
 test-libvips-next: deps
 	@[ -x $(NEXT_VENV)/bin/pip ] || python3 -m venv $(NEXT_VENV) 2>/dev/null || \
@@ -92,7 +92,7 @@ $(BENCH_VENV)/bin/python:
 	python3 -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install -q 'selenium>=4.10,<5' pillow numpy
 
-## bench-placeholders: bytes, compute time (release build) and likeness in Chromium of every placeholder kind on the corpus (README table)
+## bench-placeholders: bytes, compute time (release build) and likeness in Chromium of every placeholder kind on the corpus (docs/how-it-works.md table)
 bench-placeholders: test-deps $(BENCH_VENV)/bin/python
 	rm -rf .build/placeholder-bench
 	IMGSITE_PLACEHOLDER_BENCH=$(CURDIR)/.build/placeholder-bench $(SWIFT) test -c release -Xswiftc -enable-testing --filter PlaceholderBench
@@ -108,17 +108,17 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py Tests/Corpus/photos/nature Tests/Corpus/photos/large \
 	  Tests/Corpus/photos/cameras Tests/Corpus/photos/orientation
 
-## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (README tables; ~4 min)
+## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (docs/benchmarks.md; ~4 min)
 bench-formats: $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/pip install -q pyvips scikit-image
 	$(BENCH_VENV)/bin/python scripts/bench/formats.py Tests/Corpus/photos/nature Tests/Corpus/photos/large
 	$(BENCH_VENV)/bin/python scripts/bench/dense.py Tests/Corpus/photos/nature Tests/Corpus/photos/large Tests/Corpus/photos/orientation
 
-## large-album-report: first view of a 10,000-photo album in Chromium at six viewports, with the defaults and with AVIF (README table; ~6 min)
+## large-album-report: first view of a 10,000-photo album in Chromium at six viewports, with the defaults and with AVIF (docs/how-it-works.md; ~6 min)
 large-album-report: build test-deps $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/large_album.py .build/release/imgsite .build/large-album
 
-## browser-report: decoded over painted pixels in Chromium, 320–2560 CSS px × 1x–3x, on the corpus (README table; ~6 min)
+## browser-report: decoded over painted pixels in Chromium, 320–2560 CSS px × 1x–3x, on the corpus (docs/how-it-works.md; ~6 min)
 browser-report: test-deps
 	IMGSITE_BROWSER_REPORT=$(CURDIR)/.build/browser-report.md $(SWIFT) test $(DEBUG_FLAGS) --filter SizeMatchingTests
 	@echo "Table written to .build/browser-report.md"

@@ -42,7 +42,7 @@ void imgsite_jpeg_errors_init(ErrorJump *error) {
 // coded twice (statistics, then output), and refinement scans cost the most.
 // These send the chroma and luma's first two AC whole, then luma's others
 // in two: on corpus photos at 320-2,048 px, a quarter less CPU per file
-// and 0.5-1 % fewer bytes (README, "Against the peers"). Scans only order
+// and 0.5-1 % fewer bytes (docs/benchmarks.md). Scans only order
 // the same quantised coefficients: the pixels are the same.
 static const jpeg_scan_info colour_scans[] = {
     {3, {0, 1, 2}, 0, 0, 0, 0},  // every plane's DC: an eighth-size picture

@@ -1,7 +1,7 @@
 // Which of imgsite's own code paths run beside libvips' public API.
 //
 // Each is switched on at start only where it applies (see the table in the
-// README, "Native fast paths"); IMGSITE_NATIVE=off switches every one off,
+// docs/native.md); IMGSITE_NATIVE=off switches every one off,
 // so imgsite uses libvips' public API alone, as it does on a platform or a
 // libvips where a path does not apply.
 #define _GNU_SOURCE  // RTLD_DEFAULT

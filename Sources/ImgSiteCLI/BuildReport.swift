@@ -3,7 +3,7 @@ import ImgSiteCore
 import Synchronization
 
 /// `--report build.json`: what happened to each image, for CI to read.
-/// Schema 1 (README, *Build report*): `imgsite` (version), `schema`,
+/// Schema 1 (docs/cli.md, *Build report*): `imgsite` (version), `schema`,
 /// `summary` (counts, bytes, seconds), `images` sorted by path (status,
 /// bytes in and out, seconds, outputs, warnings, reason), `warnings`.
 final class BuildReport: Sendable {

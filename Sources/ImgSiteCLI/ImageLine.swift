@@ -1,7 +1,7 @@
 import ImgSiteCore
 
 /// The one line each image gets, and the summary line: a contract that
-/// scripts and CI parse, documented in the README. Keep them stable.
+/// scripts and CI parse, documented in docs/cli.md. Keep them stable.
 ///
 ///     built nature/storm.jpg (10 files, 812.4 KB)
 ///     up to date nature/dune.jpg

@@ -3,7 +3,7 @@ import ImgSiteCore
 import Vips
 
 /// `imgsite --version`: imgsite's version, the libvips it loaded and from
-/// where, and which native fast paths are on (README, *Native fast paths*).
+/// where, and which native fast paths are on (docs/native.md).
 enum VersionReport {
     static var text: String {
         var lines = ["imgsite \(ImgSiteVersion.current)"]

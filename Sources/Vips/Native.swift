@@ -50,7 +50,7 @@ public enum Native {
     /// liborc's version, when libvips brought it.
     public static var liborcVersion: String? { imgsite_liborc_version().map { String(cString: $0) } }
 
-    /// Every fast path, in the order of the README's table.
+    /// Every fast path, in the order of docs/native.md's table.
     public static var paths: [Path] {
         try? Vips.startOnce()  // the self-checks call into libvips
         let off = forcedOff ? "IMGSITE_NATIVE=off" : nil

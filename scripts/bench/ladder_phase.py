@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Why each photo's width ladder has a phase of its own (README, "Widths").
+"""Why each photo's width ladder has a phase of its own (docs/how-it-works.md, "Widths").
 
 A simulation of the default theme's justified rows (the model of
 `JustifiedRows` and `ThemeLayout`: row heights 0.30 / 0.22 / 0.16 of the

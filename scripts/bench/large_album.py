@@ -1,4 +1,4 @@
-"""First view of a 10,000-photo album in Chromium, cache off (README table).
+"""First view of a 10,000-photo album in Chromium, cache off (docs/how-it-works.md table).
 
 Makes the album the way the tests do (LargeAlbum.swift: symbolic links to 22
 corpus photos of 1280-3840 px, the 5 dated ones once, the rest in rotation),

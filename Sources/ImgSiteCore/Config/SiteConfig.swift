@@ -29,7 +29,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var jpeg = JPEGSettings()
     /// With `dense_format: webp`, dense screens' files at quality 45,
     /// effort 2: seen at the size the eye resolves, as like the photo as
-    /// the 1x file at 80 (`make bench-formats`, README "Dense screens").
+    /// the 1x file at 80 (`make bench-formats`, docs/how-it-works.md, "Dense screens").
     public var webp = CodecSettings(quality: 80, effort: 4, largeEffort: 2, dense: .init(quality: 45, effort: 2))
     /// Quality 60 is as like the photo as WebP's 80 (SSIM and PSNR of the
     /// luma, `make bench-formats`) in about 60 % of the bytes; effort 0

@@ -1,7 +1,7 @@
 /// CSS gradients and no image: the sample averaged into 3 × 2 cells (2 × 3
 /// for portraits), each painted as a radial gradient centred on its cell
 /// that fades out over one cell, over the mean colour (1.5 and 0.8 cells
-/// scored worse in the README's likeness table). About
+/// scored worse in docs/how-it-works.md's likeness table). About
 /// 300 bytes; the browser draws it at any size with no decode.
 public struct CSSGradientPlaceholder: PlaceholderCodec {
     public var kind: PlaceholderKind { .css }

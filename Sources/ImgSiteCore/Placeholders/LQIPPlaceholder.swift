@@ -1,7 +1,7 @@
 /// A low-quality image placeholder: the image itself at 16 px on its long
 /// side as a WebP, flattened onto the page background, softened by an SVG
 /// Gaussian blur (whose edges are made opaque again, so the box never shows
-/// a halo). The largest kind, and the closest likeness (README table).
+/// a halo). The largest kind, and the closest likeness (docs/how-it-works.md table).
 public struct LQIPPlaceholder: PlaceholderCodec {
     public static let long = 16
     public static let quality = 50

@@ -1,6 +1,6 @@
 /// Which placeholder a site or album paints before its images load. Every
 /// kind is painted by CSS alone (a data-URI image or gradients made at
-/// build time): no script, no WebAssembly. README "Placeholders" has the
+/// build time): no script, no WebAssembly. docs/how-it-works.md, "Placeholders", has the
 /// measured cost and likeness of each.
 public enum PlaceholderKind: String, Sendable, CaseIterable, Codable {
     /// ThumbHash: about 25 bytes, carries alpha; painted as its 16 px decode (WebP).
@@ -18,7 +18,7 @@ public enum PlaceholderKind: String, Sendable, CaseIterable, Codable {
     /// No placeholder.
     case none
 
-    /// The default: the best likeness within 400 bytes of HTML (README table).
+    /// The default: the best likeness within 400 bytes of HTML (docs/how-it-works.md table).
     public static let standard = PlaceholderKind.thumbhash
 
     /// The codec implementing this kind, nil for `.none`.
@@ -80,7 +80,7 @@ public struct Placeholder: Sendable, Codable, Equatable {
     }
 
     /// WebP quality of painted decodes: their content is a few smooth
-    /// cosines, which quality 50 keeps within 1 ΔE (README table).
+    /// cosines, which quality 50 keeps within 1 ΔE (docs/how-it-works.md table).
     static let paintQuality = 50
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// it) in the manifest and `data-thumbhash`; painted as the hash decoded at
 /// build time to a small lossy WebP that keeps its alpha. The hash has at most 7
 /// cosine terms a side, so 16 px hold all of it and the browser's smooth
-/// upscaling does the rest (README: 16 px paints within 0.2 ΔE of 32 px).
+/// upscaling does the rest (docs/how-it-works.md: 16 px paints within 0.2 ΔE of 32 px).
 public struct ThumbHashPlaceholder: PlaceholderCodec {
     /// The long side of the sample hashed (the reference allows up to 100).
     public static let sampleLong = 32

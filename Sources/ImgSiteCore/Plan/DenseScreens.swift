@@ -4,7 +4,7 @@
 /// cover on a 1x screen. Seen at the size the eye resolves (the CSS size),
 /// a 2x AVIF at quality 48 is as like the photo as the 1x WebP at 80, in
 /// about 70 % of the bytes of a 2x WebP at 45 that is too (`make
-/// bench-formats`, README "Dense screens").
+/// bench-formats`, docs/how-it-works.md, "Dense screens").
 ///
 /// Every width of a still from what a dense screen paints up to `widest`
 /// (`widths(of:floor:)`) gets one in `dense_format` (AVIF

@@ -15,7 +15,7 @@ public struct WidthPlanner: Sendable, Hashable {
     /// widths. Grid cells, many to a screen, are all at most 1,600 px wide;
     /// measured in Chromium, every one of 56 viewports' medians is at most
     /// 1.28× (the bound is 1.3×). 1.15 kept them at 1.22× for 30 % more
-    /// files (`make bench-site-size`, README "Layout and size matching").
+    /// files (`make bench-site-size`, docs/how-it-works.md).
     public static let defaultStep = 1.2
     /// 1.4 above 1,600 px, where files are for photo pages on dense
     /// screens, one photo to a screen: these widths are most of a photo's
