@@ -29,25 +29,32 @@ import Testing
         """
 
     /// Scrolls the page down a quarter screen per frame to its end, and
-    /// reports the long tasks (main-thread work of 50 ms or more) seen.
+    /// reports the most cells Chromium rendered at any frame and how far
+    /// beyond the view the farthest was, in screens (what keeps a scroll
+    /// smooth: the rest stay skipped), and, for the message only, the long
+    /// tasks (main-thread work of 50 ms or more) seen.
     static let scroll = """
         const done = arguments[0];
         const long = [];
         new PerformanceObserver(list => list.getEntries().forEach(e => long.push(Math.round(e.duration)))).observe({type: 'longtask'});
         (async () => {
           const start = performance.now();
-          let frames = 0;
+          const cells = Array.from(document.querySelectorAll('.photos .cell'));
+          let frames = 0, rendered = 0, reach = 0;
           while (scrollY + innerHeight < document.documentElement.scrollHeight - 1 && frames < 2000) {
             window.scrollBy(0, innerHeight / 4);
             await new Promise(r => requestAnimationFrame(r));
+            const now = cells.filter(c => c.querySelector('img').checkVisibility({contentVisibilityAuto: true}));
+            rendered = Math.max(rendered, now.length);
+            reach = Math.max(reach, ...now.map(c => { const box = c.getBoundingClientRect(); return Math.max(-box.bottom, box.top - innerHeight); }));
             frames++;
           }
           await new Promise(r => setTimeout(r, 300));
-          done({long, frames, ms: performance.now() - start, height: document.documentElement.scrollHeight});
+          done({rendered, reach: reach / innerHeight, long, frames, ms: performance.now() - start, height: document.documentElement.scrollHeight});
         })();
         """
 
-    @Test("10,000 photos: the first view transfers at most 1 MB on phones, 1x and 2x screens up to 5K, only cells near the viewport are rendered, scrolling has no long task")
+    @Test("10,000 photos: the first view transfers at most 1 MB on phones, 1x and 2x screens up to 5K, only cells near the viewport are rendered, while scrolling too")
     func tenThousand() async throws {
         let site = try TestBuild.run(input: try LargeAlbum.make(count: 10_000))
         #expect(site.summary.failed.isEmpty && site.manifest.images.count == 10_000)
@@ -79,10 +86,12 @@ import Testing
                 #expect(number("renderedDeepest") < near && number("deepest") < near, "\(name): \(view)")
                 #expect(number("images") > 0 && number("images") <= number("rendered"), "\(name): an image fetched in a skipped cell: \(view)")
                 let scroll = try #require(try await browser.executeAsync(Self.scroll) as? [String: Any])
-                let long = scroll["long"] as? [Int] ?? [-1]
-                // A test machine shared with other suites can stall a frame or two (once: 68 and 58 ms over
-                // 41 frames at 1440×900@2x); a layout of the whole page would stall many.
-                #expect(long.count <= 2 && long.allSatisfy { $0 < 200 }, "\(name): long tasks while scrolling: \(scroll)")
+                // Timing (long tasks) is measured by `make large-album-report`, not here: on a shared
+                // 2-core machine a frame of 50-80 ms comes and goes with the neighbours' load.
+                // Chromium renders cells up to 1.5 screens beyond the view, a quarter-screen scroll late (measured
+                // reach 1.75 screens, at most 69 of 120 cells); a layout of the whole page would render every cell.
+                let rendered = (scroll["rendered"] as? Int) ?? -1, reach = (scroll["reach"] as? Double) ?? 99
+                #expect(rendered > 0 && rendered <= 90 && reach < 2, "\(name): cells rendered while scrolling: \(scroll)")
             }
         }
     }
