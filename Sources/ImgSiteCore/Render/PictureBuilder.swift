@@ -1,4 +1,4 @@
-/// Builds the `<picture>` context of one image for the templates: typed
+/// Builds the `<picture>` context (`PictureContext`) of one image for the templates: typed
 /// sources, the JPEG `<img>` fallback, `sizes` from the theme layout, and
 /// the placeholder painted behind the image until it loads. An animation
 /// shows its still poster in the grid (a grid of them stays within one
@@ -10,7 +10,7 @@ struct PictureBuilder {
     let layout: ThemeLayout
 
     /// A sub-album's cover in its card; `eager` for images above the fold.
-    func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> [String: Any] {
+    func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> PictureContext {
         let aspect = image.aspect
         let fraction = layout.gridFraction(aspect: aspect)
         let style = "width: \(percent(fraction));"
@@ -20,14 +20,14 @@ struct PictureBuilder {
 
     /// A photo in the justified rows, `shares` of the content width in each
     /// band (`ThemeLayout.rowShares`); its width comes from the row CSS.
-    func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> [String: Any] {
+    func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> PictureContext {
         picture(image, alt: alt, root: root, sizes: layout.rowSizes(shares: shares),
                 fallbackWidth: layout.rowMaxDisplayWidth(shares: shares), style: "", eager: eager)
     }
 
     /// The large view of the photo page, always eager (it is the page);
     /// `reserve` CSS px of the viewport's height are kept for the rest.
-    func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> [String: Any] {
+    func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> PictureContext {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
         let width = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
         let still = picture(image, alt: alt, root: root, sizes: width, fallbackWidth: limit, style: "width: \(width);", eager: true)
@@ -36,20 +36,19 @@ struct PictureBuilder {
 
     /// The poster's sources under reduced motion, then the animated WebP;
     /// the `<img>` is the GIF (without one, the poster JPEG).
-    private func animated(_ image: ProcessedImage, poster: [String: Any], root: String) -> [String: Any] {
+    private func animated(_ image: ProcessedImage, poster: PictureContext, root: String) -> PictureContext {
         var context = poster
-        var sources = (poster["sources"] as? [[String: Any]] ?? []).map { $0.merging(["media": Self.reducedMotion]) { $1 } }
-        sources.append(["media": Self.reducedMotion, "type": OutputFormat.jpeg.mimeType, "srcset": poster["srcset"]!, "sizes": poster["sizes"]!])
+        context.sources = poster.sources.map { SourceContext(media: Self.reducedMotion, type: $0.type, srcset: $0.srcset, sizes: $0.sizes) }
+        context.sources.append(SourceContext(media: Self.reducedMotion, type: OutputFormat.jpeg.mimeType, srcset: poster.srcset, sizes: poster.sizes))
         let files = image.variants.filter { $0.role != .poster }
         if let webp = files.first(where: { $0.format == .webp }) {
-            sources.append(["type": OutputFormat.webp.mimeType, "srcset": srcset([webp], root: root), "sizes": poster["sizes"]!])
+            context.sources.append(SourceContext(type: OutputFormat.webp.mimeType, srcset: srcset([webp], root: root), sizes: poster.sizes))
         }
-        context["sources"] = sources
         if let file = files.first(where: { $0.format == .gif }) {
-            context["src"] = root + file.path
-            context["srcset"] = srcset([file], root: root)
-            context["width"] = file.width
-            context["height"] = file.height
+            context.src = root + file.path
+            context.srcset = srcset([file], root: root)
+            context.width = file.width
+            context.height = file.height
         }
         return context
     }
@@ -57,18 +56,16 @@ struct PictureBuilder {
     private func picture(
         _ image: ProcessedImage, alt: String, root: String, sizes: String,
         fallbackWidth: Double, style: String, eager: Bool
-    ) -> [String: Any] {
+    ) -> PictureContext {
         let jpegs = image.stills.filter { $0.format == .jpeg }
         let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
         // The dense screens' files first: a browser takes the first source
         // whose media and type it matches.
         let dense = image.denseChoice()
-        let denseSource: [[String: Any]] = dense.isEmpty ? [] : [[
-            // The last of the choice is a dense file: its format is the source's type.
-            "media": DenseScreens.media, "type": dense.last!.format.mimeType, "srcset": srcset(dense, root: root), "sizes": sizes,
-        ]]
-        let sources = denseSource + others.keys.sorted { $0.preference < $1.preference }.map { format -> [String: Any] in
-            ["type": format.mimeType, "srcset": srcset(others[format]!, root: root), "sizes": sizes]
+        // The last of the choice is a dense file: its format is the source's type.
+        let denseSource = dense.last.map { SourceContext(media: DenseScreens.media, type: $0.format.mimeType, srcset: srcset(dense, root: root), sizes: sizes) }
+        let sources = [denseSource].compactMap { $0 } + others.keys.sorted { $0.preference < $1.preference }.map { format in
+            SourceContext(type: format.mimeType, srcset: srcset(others[format]!, root: root), sizes: sizes)
         }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
@@ -78,23 +75,21 @@ struct PictureBuilder {
         // of a pixel (a layout shift).
         let shape = "aspect-ratio: \(image.width) / \(max(image.height, 1));"
         let css = ([shape, style] + [image.placeholder?.css].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
-        var context: [String: Any] = [
-            "sources": sources,
-            "src": root + (fallback?.path ?? ""),
-            "srcset": srcset(jpegs, root: root),
-            "sizes": sizes,
-            "width": fallback?.width ?? image.width,
-            "height": fallback?.height ?? image.height,
-            "alt": alt,
-            "lazy": !eager,
-            "style": css,
+        return PictureContext(
+            sources: sources,
+            src: root + (fallback?.path ?? ""),
+            srcset: srcset(jpegs, root: root),
+            sizes: sizes,
+            width: fallback?.width ?? image.width,
+            height: fallback?.height ?? image.height,
+            alt: alt,
+            lazy: !eager,
+            style: css,
             // Behind a transparent image the placeholder would show through
             // once it has loaded: the image clears it then, where scripts
             // run. (Without them the placeholder stays, shaped by its alpha.)
-            "clearsPlaceholder": image.placeholder != nil && image.hasAlpha,
-        ]
-        if let data = image.placeholder?.dataAttribute { context["placeholderData"] = ["name": data.name, "value": data.value] }
-        return context
+            clearsPlaceholder: image.placeholder != nil && image.hasAlpha,
+            placeholderData: image.placeholder?.dataAttribute.map { AttributeContext(name: $0.name, value: $0.value) })
     }
 
     private func srcset(_ variants: [Variant], root: String) -> String {

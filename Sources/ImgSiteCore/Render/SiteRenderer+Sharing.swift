@@ -6,11 +6,11 @@ extension SiteRenderer {
     static let shareWidth = 1200
 
     /// The share tags' context of a page, nil without `base_url`.
-    func share(path: String, title: String, image: (ProcessedImage, String)?) -> [String: Any]? {
+    func share(path: String, title: String, image: (ProcessedImage, String)?) -> ShareContext? {
         guard let baseURL else { return nil }
-        var context: [String: Any] = ["url": baseURL + path, "title": title, "feedURL": baseURL + PageSpec.feedPath]
+        var context = ShareContext(url: baseURL + path, title: title, feedURL: baseURL + PageSpec.feedPath)
         if let (record, alt) = image, let variant = Self.shareVariant(record) {
-            context["image"] = ["url": baseURL + variant.path, "width": variant.width, "height": variant.height, "alt": alt]
+            context.image = ShareImage(url: baseURL + variant.path, width: variant.width, height: variant.height, alt: alt)
         }
         return context
     }
@@ -26,24 +26,19 @@ extension SiteRenderer {
     /// gives an unchanged feed (builds are reproducible).
     func renderFeed(_ page: PageSpec.FeedPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let baseURL = baseURL ?? ""
-        var entries: [[String: Any]] = []
+        var entries: [FeedEntry] = []
         for (photo, path) in page.entries {
             let image = try record(photo, in: results)
-            var entry: [String: Any] = [
-                "title": photo.planned.title, "link": baseURL + path, "alt": alt(image, photo),
-                "updated": Self.atomDate(image.metadata.captureDate),
-            ]
-            if let caption = image.metadata.caption.flatMap(CameraCaption.real) { entry["caption"] = caption }
-            if let variant = Self.shareVariant(image) {
-                entry["image"] = ["url": baseURL + variant.path, "width": variant.width, "height": variant.height]
-            }
-            entries.append(entry)
+            let variant = Self.shareVariant(image)
+            entries.append(FeedEntry(
+                title: photo.planned.title, link: baseURL + path, alt: alt(image, photo),
+                updated: Self.atomDate(image.metadata.captureDate), caption: image.metadata.caption.flatMap(CameraCaption.real),
+                image: variant.map { ShareImage(url: baseURL + $0.path, width: $0.width, height: $0.height) }))
         }
         let updated = page.entries.lazy.compactMap(\.photo.summary.captureDate).max()
-        return try render("feed.xml", [
-            "siteTitle": siteTitle, "url": baseURL, "feedURL": baseURL + PageSpec.feedPath,
-            "updated": Self.atomDate(updated), "entries": entries,
-        ])
+        return try render("feed.xml", FeedContext(
+            siteTitle: siteTitle, url: baseURL, feedURL: baseURL + PageSpec.feedPath,
+            updated: Self.atomDate(updated), entries: entries))
     }
 
     /// "2008-10-22T16:28:39" → "2008-10-22T16:28:39Z"; undated: the epoch.

@@ -54,10 +54,10 @@ public struct SiteRenderer: Sendable {
     func render(_ spec: PageSpec, results: [String: ProcessedImage]) throws(BuildError) -> String {
         switch spec {
         case .stylesheet: try render("style.css", stylesheetContext)
-        case .script: try render("photo.js", [:])
+        case .script: try render("photo.js", ScriptContext())
         case .album(let page): try renderAlbum(page, results: results)
         case .photo(let page): try renderPhoto(page, results: results)
-        case .sitemap(let pages): try render("sitemap.xml", ["urls": pages.map { ["url": (baseURL ?? "") + $0] }])
+        case .sitemap(let pages): try render("sitemap.xml", SitemapContext(urls: pages.map { .init(url: (baseURL ?? "") + $0) }))
         case .feed(let page): try renderFeed(page, results: results)
         }
     }
@@ -84,40 +84,39 @@ public struct SiteRenderer: Sendable {
         let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
             .aboveFold(cards: covers.map(\.image), photos: images, isRoot: page.isRoot).count
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
-        var cards: [[String: Any]] = [], coverIndex = 0
+        var cards: [AlbumCard] = [], coverIndex = 0
         for card in page.cards {
-            var context: [String: Any] = ["title": card.title, "href": card.href, "count": card.count]
+            var context = AlbumCard(title: card.title, href: card.href, count: card.count)
             if card.cover != nil {
                 let (cover, image) = covers[coverIndex]
-                context["picture"] = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
+                context.picture = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
                 coverIndex += 1
             }
             cards.append(context)
         }
         let shares = layout.rowShares(aspects: images.map(\.aspect))
         let settling = Self.settlingPhoto(count: images.count, inView: eagerLeft)
-        let photos: [[String: Any]] = zip(page.photos, images).enumerated().map { index, pair in
+        let photos = zip(page.photos, images).enumerated().map { index, pair in
             let (photo, image) = pair
-            return [
-                "href": photo.planned.pageName, "title": photo.planned.title, "aspect": layout.number(image.aspect),
-                "picture": pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
-                "settles": index == settling,
-            ]
+            return GridPhoto(
+                href: photo.planned.pageName, title: photo.planned.title, aspect: layout.number(image.aspect),
+                picture: pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
+                settles: index == settling)
         }
-        let pager: [[String: Any]] = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
-            ["number": $0 + 1, "href": PageMap.pageName($0), "current": $0 == page.pageIndex]
+        let pager = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
+            PagerLink(number: $0 + 1, href: PageMap.pageName($0), current: $0 == page.pageIndex)
         }
         let first = page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
         let shared = try first.map { photo throws(BuildError) in
             let image = try record(photo, in: results)
             return (image, alt(image, photo))
         }
-        var context: [String: Any] = base(root: root, title: page.title, breadcrumbs: page.breadcrumbs).merging([
-            "albums": cards, "hasAlbums": !cards.isEmpty, "photos": photos, "hasPhotos": !photos.isEmpty,
-            "pages": pager, "hasPages": !pager.isEmpty, "photoCount": page.photoCount, "singular": page.photoCount == 1,
-        ]) { $1 }
-        context["share"] = share(path: page.path, title: page.title ?? siteTitle, image: shared)
-        return try render(page.isRoot ? "index" : "album", context)
+        let common = common(root: root, title: page.title, breadcrumbs: page.breadcrumbs,
+                            share: share(path: page.path, title: page.title ?? siteTitle, image: shared))
+        let content = AlbumContent(
+            albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
+            pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1)
+        return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
 
     /// The photo whose arrival lets the album page paint (`<link rel=expect
@@ -135,36 +134,26 @@ public struct SiteRenderer: Sendable {
     private func renderPhoto(_ page: PageSpec.PhotoPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
         let image = try record(page.photo, in: results)
-        let link = { (photo: BuiltAlbum.Photo) -> [String: Any] in ["href": photo.planned.pageName, "title": photo.planned.title] }
-        var context = base(root: root, title: page.photo.planned.title, breadcrumbs: page.breadcrumbs)
-        let caption = image.metadata.caption.flatMap(CameraCaption.real)
-        let credit = Self.credit(image.metadata)
+        let link = { (photo: BuiltAlbum.Photo) in LinkContext(title: photo.planned.title, href: photo.planned.pageName) }
+        let title = page.photo.planned.title
+        let common = common(root: root, title: title, breadcrumbs: page.breadcrumbs,
+                            share: share(path: page.path, title: title, image: (image, alt(image, page.photo))))
         let details = showsDetails ? image.metadata.details?.items ?? [] : []
-        context["picture"] = photoPicture(image, page.photo, root: root)
-        if let next = page.next {
-            // The next page's own picture, loaded by the page's script once this one has loaded.
-            context["nextPicture"] = photoPicture(try record(next, in: results), next, root: root)
-        }
-        context["caption"] = caption
-        context["captureDate"] = image.metadata.captureDate
-        context["captureDateText"] = image.metadata.captureDate.map(Self.readableDate)
-        context["credit"] = credit
-        if !details.isEmpty {
-            context["details"] = details.map { ["label": $0.label, "value": $0.value] }
-            context["hasDetails"] = true
-        }
-        context["previous"] = page.previous.map(link)
-        context["next"] = page.next.map(link)
-        context["nextPage"] = page.next?.planned.pageName
-        context["albumHref"] = "index.html"
-        context["albumTitle"] = page.albumTitle
-        context["share"] = share(path: page.path, title: page.photo.planned.title, image: (image, alt(image, page.photo)))
-        return try render("photo", context)
+        // The next page's own picture, loaded by the page's script once this one has loaded.
+        let nextPicture = try page.next.map { next throws(BuildError) in photoPicture(try record(next, in: results), next, root: root) }
+        let content = PhotoContent(
+            picture: photoPicture(image, page.photo, root: root), nextPicture: nextPicture,
+            caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
+            captureDateText: image.metadata.captureDate.map(Self.readableDate), credit: Self.credit(image.metadata),
+            details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,
+            previous: page.previous.map(link), next: page.next.map(link), nextPage: page.next?.planned.pageName,
+            albumHref: "index.html", albumTitle: page.albumTitle)
+        return try render("photo", PageContext(common: common, content: content))
     }
 
     /// The photo page's picture of `image`, fitted to the viewport with
     /// room for the page's title, caption, credit, date and details.
-    private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> [String: Any] {
+    private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureContext {
         let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata)].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
         let reserve = layout.photoReserve(title: photo.planned.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
@@ -178,26 +167,23 @@ public struct SiteRenderer: Sendable {
         image.metadata.alt ?? image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
     }
 
-    private func base(root: String, title: String?, breadcrumbs: [PageSpec.Link]) -> [String: Any] {
-        var context: [String: Any] = [
-            "siteTitle": siteTitle, "root": root, "breadcrumbs": breadcrumbs.map { ["title": $0.title, "href": $0.href] },
-            "hasBreadcrumbs": !breadcrumbs.isEmpty,
-        ]
-        context["pageTitle"] = title
-        return context
+    private func common(root: String, title: String?, breadcrumbs: [PageSpec.Link], share: ShareContext?) -> PageCommon {
+        PageCommon(
+            siteTitle: siteTitle, root: root, pageTitle: title,
+            breadcrumbs: breadcrumbs.map { LinkContext(title: $0.title, href: $0.href) }, hasBreadcrumbs: !breadcrumbs.isEmpty,
+            share: share)
     }
 
-    private var stylesheetContext: [String: Any] {
-        [
-            "contentMaxWidth": layout.contentMaxWidth, "pagePadding": layout.pagePadding, "gap": layout.gap,
-            "cellAspect": "\(layout.cellAspect)", "firstColumns": layout.gridColumns[0].columns,
-            "breakpoints": layout.gridColumns.dropFirst().map { ["minViewport": $0.minViewport, "columns": $0.columns] },
-            "rowGap": String(format: "%.2f", layout.rowGap * 100), "firstRowHeight": layout.rowBands[0].rowHeight,
-            "rowBands": layout.rowBands.dropFirst().map { ["minViewport": $0.minViewport, "rowHeight": $0.rowHeight] },
-        ]
+    private var stylesheetContext: StylesheetContext {
+        StylesheetContext(
+            contentMaxWidth: layout.contentMaxWidth, pagePadding: layout.pagePadding, gap: layout.gap,
+            cellAspect: "\(layout.cellAspect)", firstColumns: layout.gridColumns[0].columns,
+            breakpoints: Array(layout.gridColumns.dropFirst()),
+            rowGap: String(format: "%.2f", layout.rowGap * 100), firstRowHeight: layout.rowBands[0].rowHeight,
+            rowBands: Array(layout.rowBands.dropFirst()))
     }
 
-    func render(_ template: String, _ context: [String: Any]) throws(BuildError) -> String {
+    func render(_ template: String, _ context: Any) throws(BuildError) -> String {
         guard let html = library.render(context, withTemplate: template) else {
             throw BuildError(path: "templates/\(template).mustache", "is missing from the theme")
         }

@@ -41,12 +41,12 @@ enum TemplateCheck {
     }
 
     /// The variable and section names a template uses (the first part of a
-    /// dotted name; not partials, comments or `.`). Nil when it changes its
-    /// delimiters, where tags cannot be found by their braces.
+    /// dotted name; not partials, blocks, comments, closing tags or `.`). Nil
+    /// when it changes its delimiters, where tags cannot be found by their braces.
     static func names(in text: String) -> Set<String>? {
         guard !text.contains("{{=") else { return nil }
         var names = Set<String>()
-        for match in text.matches(of: /\{\{\{?\s*([#^\/&]?)\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\}?\}\}/) {
+        for match in text.matches(of: /\{\{\{?\s*([#^&]?)\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\}?\}\}/) {
             guard let first = match.2.split(separator: ".").first else { continue }
             names.insert(String(first))
         }

@@ -1,0 +1,231 @@
+import Mustache
+
+// How a template reads each context's fields: a switch over the names, since
+// swift-mustache's fallback (a `Mirror` per lookup) made a 10,000-photo
+// site's pages take half again as long to render. `TemplateDocsTests` checks
+// that each switch answers every stored field.
+
+extension PageCommon: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "siteTitle": siteTitle
+        case "root": root
+        case "pageTitle": pageTitle
+        case "breadcrumbs": breadcrumbs
+        case "hasBreadcrumbs": hasBreadcrumbs
+        case "share": share
+        default: nil
+        }
+    }
+}
+
+extension LinkContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension AlbumContent: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "albums": albums
+        case "hasAlbums": hasAlbums
+        case "photos": photos
+        case "hasPhotos": hasPhotos
+        case "pages": pages
+        case "hasPages": hasPages
+        case "photoCount": photoCount
+        case "singular": singular
+        default: nil
+        }
+    }
+}
+
+extension AlbumCard: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "count": count
+        case "picture": picture
+        default: nil
+        }
+    }
+}
+
+extension GridPhoto: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "title": title
+        case "aspect": aspect
+        case "picture": picture
+        case "settles": settles
+        default: nil
+        }
+    }
+}
+
+extension PagerLink: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "number": number
+        case "href": href
+        case "current": current
+        default: nil
+        }
+    }
+}
+
+extension PhotoContent: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "picture": picture
+        case "nextPicture": nextPicture
+        case "caption": caption
+        case "captureDate": captureDate
+        case "captureDateText": captureDateText
+        case "credit": credit
+        case "details": details
+        case "hasDetails": hasDetails
+        case "previous": previous
+        case "next": next
+        case "nextPage": nextPage
+        case "albumHref": albumHref
+        case "albumTitle": albumTitle
+        default: nil
+        }
+    }
+}
+
+extension DetailContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension PictureContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "sources": sources
+        case "src": src
+        case "srcset": srcset
+        case "sizes": sizes
+        case "width": width
+        case "height": height
+        case "alt": alt
+        case "lazy": lazy
+        case "style": style
+        case "clearsPlaceholder": clearsPlaceholder
+        case "placeholderData": placeholderData
+        default: nil
+        }
+    }
+}
+
+extension SourceContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "media": media
+        case "type": type
+        case "srcset": srcset
+        case "sizes": sizes
+        default: nil
+        }
+    }
+}
+
+extension AttributeContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name  // not the parameter
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension ShareContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "url": url
+        case "title": title
+        case "feedURL": feedURL
+        case "image": image
+        default: nil
+        }
+    }
+}
+
+extension ShareImage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "url": url
+        case "width": width
+        case "height": height
+        case "alt": alt
+        default: nil
+        }
+    }
+}
+
+extension FeedContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "siteTitle": siteTitle
+        case "url": url
+        case "feedURL": feedURL
+        case "updated": updated
+        case "entries": entries
+        default: nil
+        }
+    }
+}
+
+extension FeedEntry: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "link": link
+        case "alt": alt
+        case "updated": updated
+        case "caption": caption
+        case "image": image
+        default: nil
+        }
+    }
+}
+
+extension SitemapContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "urls": urls
+        default: nil
+        }
+    }
+}
+
+extension StylesheetContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "contentMaxWidth": contentMaxWidth
+        case "pagePadding": pagePadding
+        case "gap": gap
+        case "cellAspect": cellAspect
+        case "firstColumns": firstColumns
+        case "breakpoints": breakpoints
+        case "rowGap": rowGap
+        case "firstRowHeight": firstRowHeight
+        case "rowBands": rowBands
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Mustache
+
+// What each template receives: the contract a site's own templates rely on.
+// docs/templates.md lists every field; `TemplateDocsTests` checks that list
+// against these types. A nil optional renders as absent (`{{#caption}}` is
+// skipped), and a name missing here is looked up in the enclosing context, as
+// Mustache does.
+
+/// A page template's context (`index`, `album`, `photo`): the fields every
+/// page has, then its own.
+struct PageContext<Content: MustacheParent>: MustacheParent {
+    var common: PageCommon
+    var content: Content
+
+    func child(named name: String) -> Any? {
+        content.child(named: name) ?? common.child(named: name)
+    }
+}
+
+/// What every page template receives, and the `base` layout they extend.
+struct PageCommon {
+    var siteTitle: String
+    /// "../" once per folder level: the way back to the site's root.
+    var root: String
+    /// The album's or photo's title; nil on the root page.
+    var pageTitle: String?
+    var breadcrumbs: [LinkContext]
+    var hasBreadcrumbs: Bool
+    /// Share tags' data; nil without `base_url`.
+    var share: ShareContext?
+}
+
+struct LinkContext {
+    var title: String
+    var href: String
+}
+
+/// `index` and `album`: sub-album cards (first page only), the justified
+/// rows of photos, and the pager.
+struct AlbumContent {
+    var albums: [AlbumCard]
+    var hasAlbums: Bool
+    var photos: [GridPhoto]
+    var hasPhotos: Bool
+    var pages: [PagerLink]
+    var hasPages: Bool
+    var photoCount: Int
+    var singular: Bool
+}
+
+struct AlbumCard {
+    var title: String
+    var href: String
+    var count: Int
+    /// The cover; nil for an album without photos of its own or below.
+    var picture: PictureContext?
+}
+
+struct GridPhoto {
+    var href: String
+    var title: String
+    var aspect: String
+    var picture: PictureContext
+    /// The photo whose arrival lets the page paint (`SiteRenderer.settlingPhoto`).
+    var settles: Bool
+}
+
+struct PagerLink {
+    var number: Int
+    var href: String
+    var current: Bool
+}
+
+/// `photo`: the large view, its texts, and previous/next in album order.
+struct PhotoContent {
+    var picture: PictureContext
+    /// The next page's picture, which the page's script preloads.
+    var nextPicture: PictureContext?
+    var caption: String?
+    var captureDate: String?
+    var captureDateText: String?
+    var credit: String?
+    var details: [DetailContext]
+    var hasDetails: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+    var nextPage: String?
+    var albumHref: String
+    var albumTitle: String
+}
+
+struct DetailContext {
+    var label: String
+    var value: String
+}
+
+/// `partials/picture`: one `<picture>` with its sources and `<img>`.
+struct PictureContext {
+    var sources: [SourceContext]
+    var src: String
+    var srcset: String
+    var sizes: String
+    var width: Int
+    var height: Int
+    var alt: String
+    var lazy: Bool
+    var style: String
+    var clearsPlaceholder: Bool
+    /// `data-thumbhash`, `data-blurhash` or `data-grid` and its hash, for apps that decode it.
+    var placeholderData: AttributeContext?
+}
+
+struct SourceContext {
+    var media: String?
+    var type: String
+    var srcset: String
+    var sizes: String
+}
+
+struct AttributeContext {
+    var name: String
+    var value: String
+}
+
+/// Open Graph and Twitter card data of a page (`base_url` set).
+struct ShareContext {
+    var url: String
+    var title: String
+    var feedURL: String
+    var image: ShareImage?
+}
+
+struct ShareImage {
+    var url: String
+    var width: Int
+    var height: Int
+    /// Nil in the feed, whose entry carries its own `alt`.
+    var alt: String?
+}
+
+/// `feed.xml`: the newest photos as an Atom feed.
+struct FeedContext {
+    var siteTitle: String
+    var url: String
+    var feedURL: String
+    var updated: String
+    var entries: [FeedEntry]
+}
+
+struct FeedEntry {
+    var title: String
+    var link: String
+    var alt: String
+    var updated: String
+    var caption: String?
+    var image: ShareImage?
+}
+
+/// `sitemap.xml`: every page's address.
+struct SitemapContext {
+    struct Address {
+        var url: String
+    }
+
+    var urls: [Address]
+}
+
+/// `style.css`: the theme's geometry (`ThemeLayout`), so the CSS and the
+/// `sizes` attributes cannot drift apart.
+struct StylesheetContext {
+    var contentMaxWidth: Int
+    var pagePadding: Int
+    var gap: Int
+    var cellAspect: String
+    var firstColumns: Int
+    var breakpoints: [ThemeLayout.Breakpoint]
+    var rowGap: String
+    var firstRowHeight: Double
+    var rowBands: [ThemeLayout.RowBand]
+}
+
+/// `photo.js` takes no variables.
+struct ScriptContext {}
