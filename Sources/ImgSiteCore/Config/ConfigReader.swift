@@ -9,14 +9,14 @@ struct ConfigReader {
         ConfigError(file: file, key: key, line: node.mark?.line, reason: reason)
     }
 
-    func mapping(_ node: Node, key: String) throws -> Node.Mapping {
+    func mapping(_ node: Node, key: String) throws(ConfigError) -> Node.Mapping {
         guard let mapping = node.mapping else {
             throw fail(key, node, "must be a mapping of keys to values")
         }
         return mapping
     }
 
-    func rejectUnknown(_ mapping: Node.Mapping, allowed: [String], parent: String) throws {
+    func rejectUnknown(_ mapping: Node.Mapping, allowed: [String], parent: String) throws(ConfigError) {
         for (keyNode, _) in mapping {
             let name = keyNode.string ?? ""
             if !allowed.contains(name) {
@@ -26,18 +26,18 @@ struct ConfigReader {
         }
     }
 
-    func string(_ node: Node, key: String) throws -> String {
+    func string(_ node: Node, key: String) throws(ConfigError) -> String {
         guard let scalar = node.scalar else { throw fail(key, node, "must be text") }
         return scalar.string
     }
 
-    func bool(_ node: Node, key: String) throws -> Bool {
+    func bool(_ node: Node, key: String) throws(ConfigError) -> Bool {
         guard let value = node.bool else { throw fail(key, node, "must be true or false, not '\(node.scalar?.string ?? "a list or mapping")'") }
         return value
     }
 
     /// `alternative`: what else the key accepts, for the message.
-    func int(_ node: Node, key: String, in range: ClosedRange<Int>, or alternative: String? = nil) throws -> Int {
+    func int(_ node: Node, key: String, in range: ClosedRange<Int>, or alternative: String? = nil) throws(ConfigError) -> Int {
         let also = alternative.map { " or \($0)" } ?? ""
         guard let value = node.int else {
             throw fail(key, node, "must be a whole number\(also), not '\(node.scalar?.string ?? "a list or mapping")'")
@@ -48,7 +48,7 @@ struct ConfigReader {
         return value
     }
 
-    func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, key: String) throws -> Choice
+    func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, key: String) throws(ConfigError) -> Choice
     where Choice.RawValue == String {
         let text = try string(node, key: key)
         guard let value = Choice(rawValue: text) else {
@@ -58,15 +58,15 @@ struct ConfigReader {
         return value
     }
 
-    func widths(_ node: Node) throws -> WidthPolicy {
+    func widths(_ node: Node) throws(ConfigError) -> WidthPolicy {
         if node.scalar?.string == "auto" { return .auto }
         guard let items = node.sequence, !items.isEmpty else {
             throw fail("widths", node, "must be 'auto' or a list of pixel widths, e.g. [480, 960, 1920]")
         }
-        return .fixed(try items.map { try int($0, key: "widths", in: 16...65_535) })
+        return .fixed(try items.map { (item) throws(ConfigError) in try int(item, key: "widths", in: 16...65_535) })
     }
 
-    func formats(_ node: Node) throws -> [OutputFormat] {
+    func formats(_ node: Node) throws(ConfigError) -> [OutputFormat] {
         guard let items = node.sequence, !items.isEmpty else {
             throw fail("formats", node, "must be a list, e.g. [jpeg, webp]")
         }
@@ -86,7 +86,7 @@ struct ConfigReader {
         return formats
     }
 
-    func codec(_ node: Node, key: String, defaults: CodecSettings, effort: ClosedRange<Int>) throws -> CodecSettings {
+    func codec(_ node: Node, key: String, defaults: CodecSettings, effort: ClosedRange<Int>) throws(ConfigError) -> CodecSettings {
         let map = try mapping(node, key: key)
         let large = defaults.largeEffort != nil  // only codecs with a large-file effort accept one
         let dense = defaults.dense != nil  // and only those browsers pick by density: WebP, AVIF
@@ -104,7 +104,7 @@ struct ConfigReader {
     }
 
     /// `dense_format`: a format whose codec makes dense screens' files, or false for none.
-    func denseFormat(_ node: Node) throws -> OutputFormat? {
+    func denseFormat(_ node: Node) throws(ConfigError) -> OutputFormat? {
         if node.bool == false { return nil }
         let allowed = OutputFormat.denseFormats.map(\.rawValue)
         let text = try string(node, key: "dense_format")
@@ -114,7 +114,7 @@ struct ConfigReader {
         return format
     }
 
-    func jpeg(_ node: Node, defaults: JPEGSettings) throws -> JPEGSettings {
+    func jpeg(_ node: Node, defaults: JPEGSettings) throws(ConfigError) -> JPEGSettings {
         let map = try mapping(node, key: "jpeg")
         try rejectUnknown(map, allowed: ["quality", "chroma_subsampling", "progressive_min_width", "widths"], parent: "jpeg")
         var settings = defaults
@@ -142,7 +142,7 @@ struct ConfigReader {
 }
 
 extension ConfigReader {
-    func number(_ node: Node, key: String, in range: ClosedRange<Double>? = nil) throws -> Double {
+    func number(_ node: Node, key: String, in range: ClosedRange<Double>? = nil) throws(ConfigError) -> Double {
         guard let value = node.float ?? node.int.map(Double.init) else {
             throw fail(key, node, "must be a number, not '\(node.scalar?.string ?? "a list or mapping")'")
         }
@@ -154,7 +154,7 @@ extension ConfigReader {
 
     /// "24 MB", "500 KB", "1.5 GB" (decimal units) as bytes. A bare number
     /// is refused: 24 bytes or 24 MB is a guess the reader should not make.
-    func bytes(_ node: Node, key: String) throws -> Int {
+    func bytes(_ node: Node, key: String) throws(ConfigError) -> Int {
         let text = try string(node, key: key).trimmingCharacters(in: .whitespaces)
         let units: [(String, Double)] = [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("B", 1)]
         for (unit, scale) in units where text.uppercased().hasSuffix(unit) {
@@ -165,7 +165,7 @@ extension ConfigReader {
         throw fail(key, node, "must be a size with its unit, such as 24 MB or 500 KB, not '\(text)'")
     }
 
-    func animated(_ node: Node, defaults: AnimationSettings) throws -> AnimationSettings {
+    func animated(_ node: Node, defaults: AnimationSettings) throws(ConfigError) -> AnimationSettings {
         let map = try mapping(node, key: "animated")
         try rejectUnknown(map, allowed: ["memory_budget", "min_integrity", "outputs"], parent: "animated")
         var settings = defaults
@@ -191,7 +191,7 @@ extension ConfigReader {
 extension ConfigReader {
     /// `albums:`: album folder → its settings. Folders are relative to the
     /// input, "/"-separated, with no "." or ".." parts.
-    func albums(_ node: Node) throws -> [String: AlbumSettings] {
+    func albums(_ node: Node) throws(ConfigError) -> [String: AlbumSettings] {
         var albums: [String: AlbumSettings] = [:]
         for (keyNode, value) in try mapping(node, key: "albums") {
             let raw = try string(keyNode, key: "albums")
@@ -210,7 +210,7 @@ extension ConfigReader {
     }
 
     /// `base_url`: an absolute http(s) URL, kept with one trailing "/".
-    func baseURL(_ node: Node) throws -> String {
+    func baseURL(_ node: Node) throws(ConfigError) -> String {
         let text = try string(node, key: "base_url").trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
             url.query == nil, url.fragment == nil
@@ -220,7 +220,7 @@ extension ConfigReader {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
-    func budgets(_ node: Node) throws -> BudgetSettings {
+    func budgets(_ node: Node) throws(ConfigError) -> BudgetSettings {
         let map = try mapping(node, key: "budgets")
         try rejectUnknown(map, allowed: ["first_view", "variant", "viewport"], parent: "budgets")
         var settings = BudgetSettings()

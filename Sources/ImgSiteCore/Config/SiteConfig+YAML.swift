@@ -4,12 +4,13 @@ import Yams
 extension SiteConfig {
     /// Reads `imgsite.yml` text. Unknown keys and wrong types are errors that
     /// name the key and its line; absent keys keep their defaults.
-    public static func parse(yaml text: String, file: String) throws -> SiteConfig {
+    public static func parse(yaml text: String, file: String) throws(ConfigError) -> SiteConfig {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ConfigError(file: file, key: "", line: error.line, reason: "is not valid YAML: \(error.problem)")
+        } catch {
+            let yaml = error as? YamlError
+            throw ConfigError(file: file, key: "", line: yaml?.line, reason: "is not valid YAML: \(yaml?.problem ?? "\(error)")")
         }
         var config = SiteConfig()
         guard let root else { return config }
@@ -30,7 +31,7 @@ extension SiteConfig {
     }
 
     /// Reads the file at `path`.
-    public static func load(from path: String) throws -> SiteConfig {
+    public static func load(from path: String) throws(ConfigError) -> SiteConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(file: path, key: "", line: nil, reason: "cannot be read")
         }
@@ -51,7 +52,7 @@ extension SiteConfig {
         case denseFormat = "dense_format"
     }
 
-    private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws {
+    private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
         let name = key.rawValue
         switch key {
         case .version: version = try reader.int(node, key: name, in: 1...1_000)

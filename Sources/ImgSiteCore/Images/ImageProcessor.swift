@@ -65,32 +65,31 @@ struct ImageProcessor: Sendable {
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
+        let sizes = ResizeChain(largest: largest, widths: chain) { header.height(atWidth: $0) }
+        // Largest first, so the lanes finish together.
+        let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
+        let variants: [VariantSpec: EncodedVariant], smallest: VipsImage
         do {
-            let sizes = ResizeChain(largest: largest, widths: chain) { header.height(atWidth: $0) }
-            // Largest first, so the lanes finish together.
-            let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
-            let variants = try encodeAll(work, sizes: sizes, credit: credit)
-            let smallest = try sizes.size(chain.count - 1)
-            let sample = try placeholder?.codec.map { codec in try Self.placeholder(of: smallest, codec: codec, path: path) }
-            let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
-            return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
-        } catch let error as VipsError {
-            throw BuildError(path: path, error.message)
+            variants = try encodeAll(work, sizes: sizes, credit: credit)
+            smallest = try sizes.size(chain.count - 1)
         } catch {
-            throw error as? BuildError ?? BuildError(path: path, "\(error)")
+            throw BuildError(path: path, error.message)
         }
+        let sample = try placeholder?.codec.map { (codec) throws(BuildError) in try Self.placeholder(of: smallest, codec: codec, path: path) }
+        let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
+        return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
     }
 
     /// Makes `sizes` and encodes each (index in `sizes.widths`, spec), on
     /// `lanes` threads when there is more than one: the first to start
     /// makes the sizes, the others encode those made.
-    private func encodeAll(_ work: [(Int, VariantSpec)], sizes: ResizeChain, credit: [UInt8]?) throws -> [VariantSpec: EncodedVariant] {
-        let one = { @Sendable (item: (Int, VariantSpec)?) -> Result<EncodedVariant, any Error>? in
+    private func encodeAll(_ work: [(Int, VariantSpec)], sizes: ResizeChain, credit: [UInt8]?) throws(VipsError) -> [VariantSpec: EncodedVariant] {
+        let one = { @Sendable (item: (Int, VariantSpec)?) -> Result<EncodedVariant, VipsError>? in
             guard let (index, spec) = item else {
                 sizes.makeAll()
                 return nil
             }
-            return Result {
+            return Result { () throws(VipsError) in
                 let image = try sizes.size(index)
                 return EncodedVariant(data: try encode(image, as: spec, credit: credit), height: image.height)
             }
@@ -160,7 +159,7 @@ struct ImageProcessor: Sendable {
     /// One width in one format and role. `credit`: the EXIF to carry under
     /// keep-copyright, for encoders that write none from the image's fields
     /// (JPEG XL in libvips 8.14).
-    private func encode(_ image: VipsImage, as spec: VariantSpec, credit: [UInt8]?) throws -> Data {
+    private func encode(_ image: VipsImage, as spec: VariantSpec, credit: [UInt8]?) throws(VipsError) -> Data {
         let format = spec.format
         let source = format == .jpeg ? try image.flattened() : image
         var bytes = try source.encoded(settings.encoder(format, width: image.width, role: spec.role), keepMetadata: settings.metadata != .strip)
@@ -175,14 +174,13 @@ struct ImageProcessor: Sendable {
 
     /// The placeholder of `image` (alpha kept: the codec composites it or
     /// carries it), sampled at the size its codec asks for.
-    static func placeholder(of image: VipsImage, codec: any PlaceholderCodec, path: String) throws -> Placeholder {
+    static func placeholder(of image: VipsImage, codec: any PlaceholderCodec, path: String) throws(BuildError) -> Placeholder {
         let size = codec.sampleSize(aspect: Double(image.width) / Double(image.height))
-        let tiny = try image.rgba().resized(toWidth: size.width, height: size.height)
-        let sample = PixelSample(width: size.width, height: size.height, rgba: try tiny.pixelBytes())
         do {
-            return try codec.make(sample)
+            let tiny = try image.rgba().resized(toWidth: size.width, height: size.height)
+            return try codec.make(PixelSample(width: size.width, height: size.height, rgba: try tiny.pixelBytes()))
         } catch {
-            throw BuildError(path: path, "its \(codec.kind.rawValue) placeholder cannot be made: \(VipsError.reason(error))")
+            throw BuildError(path: path, "its \(codec.kind.rawValue) placeholder cannot be made: \(error.message)")
         }
     }
 }

@@ -29,7 +29,7 @@ final class ResizeChain: @unchecked Sendable {  // `made` and `failure` only und
     private let height: @Sendable (Int) -> Int
     private let condition = NSCondition()
     private var made: [SharedImage] = []
-    private var failure: (any Error)?
+    private var failure: VipsError?
 
     /// `height(width)`: the source's own height at that width. Rounded from
     /// an intermediate size it could be a row off, and stretched.
@@ -64,11 +64,11 @@ final class ResizeChain: @unchecked Sendable {  // `made` and `failure` only und
     }
 
     /// The width at `index` of `widths`, once made; what stopped it if it never will be.
-    func size(_ index: Int) throws -> VipsImage {
-        try condition.withLock {
+    func size(_ index: Int) throws(VipsError) -> VipsImage {
+        let outcome: Result<VipsImage, VipsError> = condition.withLock {
             while made.count <= index, failure == nil { condition.wait() }
-            if made.count > index { return made[index].image }
-            throw failure!
+            return made.count > index ? .success(made[index].image) : .failure(failure!)
         }
+        return try outcome.get()
     }
 }

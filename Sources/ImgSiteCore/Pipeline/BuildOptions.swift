@@ -79,10 +79,8 @@ public struct BuildOptions: Sendable {
         if let configPath {
             do {
                 config = try SiteConfig.load(from: configPath)
-            } catch let error as ConfigError {
-                throw BuildError(path: error.location, error.detail)
             } catch {
-                throw BuildError(path: configPath, "\(error)")
+                throw BuildError(path: error.location, error.detail)
             }
         }
         // One image more than cores: while one waits on libvips' hand-offs

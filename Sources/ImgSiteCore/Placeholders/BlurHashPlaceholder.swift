@@ -1,3 +1,5 @@
+import Vips
+
 /// BlurHash as a placeholder: 4 × 3 components (3 × 4 for portraits),
 /// encoded from the sample flattened onto the page background; painted as
 /// the hash decoded at build time to a 16 px lossy WebP.
@@ -13,7 +15,7 @@ public struct BlurHashPlaceholder: PlaceholderCodec {
         ImgSiteCore.sampleSize(aspect: aspect, long: Self.sampleLong)
     }
 
-    public func make(_ sample: PixelSample) throws -> Placeholder {
+    public func make(_ sample: PixelSample) throws(VipsError) -> Placeholder {
         let flat = sample.flattened()
         let components = flat.width >= flat.height ? (x: 4, y: 3) : (x: 3, y: 4)
         let value = BlurHash.encode(width: flat.width, height: flat.height, rgb: flat.pixels, components: components)

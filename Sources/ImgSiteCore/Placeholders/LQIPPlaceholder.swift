@@ -1,3 +1,5 @@
+import Vips
+
 /// A low-quality image placeholder: the image itself at 16 px on its long
 /// side as a WebP, flattened onto the page background, softened by an SVG
 /// Gaussian blur (whose edges are made opaque again, so the box never shows
@@ -14,7 +16,7 @@ public struct LQIPPlaceholder: PlaceholderCodec {
         ImgSiteCore.sampleSize(aspect: aspect, long: Self.long)
     }
 
-    public func make(_ sample: PixelSample) throws -> Placeholder {
+    public func make(_ sample: PixelSample) throws(VipsError) -> Placeholder {
         let webp = try TinyWebP.encode(sample.flattened().opaque, quality: Self.quality)
         let image = "data:image/webp;base64," + webp.base64
         let (w, h) = (sample.width, sample.height)

@@ -1,3 +1,5 @@
+import Vips
+
 /// Which placeholder a site or album paints before its images load. Every
 /// kind is painted by CSS alone (a data-URI image or gradients made at
 /// build time): no script, no WebAssembly. docs/how-it-works.md, "Placeholders", has the
@@ -41,7 +43,7 @@ public protocol PlaceholderCodec: Sendable {
     var kind: PlaceholderKind { get }
     /// The sample to take of an image of this aspect (width / height).
     func sampleSize(aspect: Double) -> (width: Int, height: Int)
-    func make(_ sample: PixelSample) throws -> Placeholder
+    func make(_ sample: PixelSample) throws(VipsError) -> Placeholder
 }
 
 /// A computed placeholder.
@@ -75,7 +77,7 @@ public struct Placeholder: Sendable, Codable, Equatable {
     static func pngDataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + png.base64 }
 
     /// A small decode painted as a lossy WebP (a third of a PNG's bytes).
-    static func paintedCSS(_ sample: PixelSample) throws -> String {
+    static func paintedCSS(_ sample: PixelSample) throws(VipsError) -> String {
         imageCSS("data:image/webp;base64," + (try TinyWebP.encode(sample, quality: paintQuality)).base64)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// ThumbHash as a placeholder: the hash (base64, as the reference writes
 /// it) in the manifest and `data-thumbhash`; painted as the hash decoded at
@@ -21,7 +22,7 @@ public struct ThumbHashPlaceholder: PlaceholderCodec {
         ImgSiteCore.sampleSize(aspect: aspect, long: Self.sampleLong)
     }
 
-    public func make(_ sample: PixelSample) throws -> Placeholder {
+    public func make(_ sample: PixelSample) throws(VipsError) -> Placeholder {
         let hash = ThumbHash.encode(width: sample.width, height: sample.height, rgba: sample.rgba)
         let value = Data(hash).base64EncodedString()
         let decoded = ThumbHash.decode(hash, baseSize: sample.hasAlpha ? Self.paintLongWithAlpha : Self.paintLong)!

@@ -10,23 +10,23 @@ public enum TinyWebP {
     /// and a smooth 12 px mask then costs 120 bytes; at 20, 60.
     static let alphaQuality = 20
 
-    public static func encode(_ sample: PixelSample, quality: Int) throws -> [UInt8] {
+    public static func encode(_ sample: PixelSample, quality: Int) throws(VipsError) -> [UInt8] {
         var image = try VipsImage.rgba(sample.rgba, width: sample.width, height: sample.height)
         if !sample.hasAlpha { image = try image.flattened() }
         return try strip(image.tinyWebPEncoded(quality: quality, alphaQuality: Self.alphaQuality))
     }
 
     /// The WebP file `bytes` without metadata chunks.
-    static func strip(_ bytes: [UInt8]) throws -> [UInt8] {
+    static func strip(_ bytes: [UInt8]) throws(VipsError) -> [UInt8] {
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
-            throw Malformed()
+            throw malformed
         }
         var chunks: [(type: String, data: ArraySlice<UInt8>)] = []
         var offset = 12
         while offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
             let length = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
-            guard offset + 8 + length <= bytes.count else { throw Malformed() }
+            guard offset + 8 + length <= bytes.count else { throw malformed }
             chunks.append((type, bytes[offset + 8..<offset + 8 + length]))
             offset += 8 + length + (length & 1)
         }
@@ -48,7 +48,5 @@ public enum TinyWebP {
 
     private static func littleEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
 
-    struct Malformed: Error, CustomStringConvertible {
-        var description: String { "libvips wrote a WebP file imgsite cannot read back" }
-    }
+    private static let malformed = VipsError(operation: "webpsave", message: "libvips wrote a WebP file imgsite cannot read back")
 }
