@@ -20,9 +20,10 @@ struct JPEGPlanesProcessor {
         let chain = plan.chain
         guard let decoded = JPEGPlanes.decoded(job.source.absolutePath, shrink: shrink) else { return nil }
         let path = job.source.relativePath
+        let smallest: VipsImage?
+        var variants: [VariantSpec: ImageProcessor.EncodedVariant] = [:]
         do {
             let sizes = try self.sizes(of: decoded, widths: chain, header: header)
-            var variants: [VariantSpec: ImageProcessor.EncodedVariant] = [:]
             for spec in specs {
                 let size = sizes[chain.firstIndex(of: spec.width)!]
                 guard case let .jpeg(quality, progressive, _) = settings.encoder(.jpeg, width: size.width, role: spec.role) else {
@@ -31,18 +32,17 @@ struct JPEGPlanesProcessor {
                 let bytes = try size.encoded(quality: quality, progressive: progressive)
                 variants[spec] = ImageProcessor.EncodedVariant(data: Data(bytes), height: size.height)
             }
-            let sample = try placeholder?.codec.map { codec in
-                try ImageProcessor.placeholder(of: try sizes.last!.rgb(), codec: codec, path: path)
-            }
-            let record = ImageRecord(
-                width: header.width, height: header.height, hasAlpha: false, metadata: header.metadata(policy: settings.metadata),
-                warnings: [])
-            return ImageProcessor.Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
-        } catch let error as BuildError {
-            throw error
+            smallest = placeholder?.codec == nil ? nil : try sizes.last!.rgb()
         } catch {
-            throw BuildError(path: path, VipsError.reason(error))
+            throw BuildError(path: path, error.message)
         }
+        let sample = try placeholder?.codec.map { (codec) throws(BuildError) in
+            try ImageProcessor.placeholder(of: smallest!, codec: codec, path: path)
+        }
+        let record = ImageRecord(
+            width: header.width, height: header.height, hasAlpha: false, metadata: header.metadata(policy: settings.metadata),
+            warnings: [])
+        return ImageProcessor.Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
     }
 
     /// Every width of the chain, upright: the largest resized as stored and
