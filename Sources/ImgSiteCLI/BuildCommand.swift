@@ -23,7 +23,7 @@ struct BuildCommand: ParsableCommand {
               imgsite build ./photos --report build.json   # what happened to each image, as JSON
 
             A library too large for one machine is built in shards, on a CI matrix or a \
-            Kubernetes Indexed Job (examples in site-example/ci/): each machine builds the \
+            Kubernetes Indexed Job (examples in docs/ci/): each machine builds the \
             images that fall to it, then one merges their folders and writes the pages, \
             encoding nothing:
               imgsite build ./photos -o shard-2 --shard 2/4

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays the CI examples of site-example/ci/ in a temporary folder, with the
+# Plays the CI examples of docs/ci/ in a temporary folder, with the
 # commands they run (run by `make test`):
 #
 # 1. the cached job, twice: a cold build; the cache pruned to what it used
