@@ -26,9 +26,9 @@ struct FirstView {
         if !cards.isEmpty {
             let columns = layout.columnsAt(width)
             let cell = layout.gridCellWidth(viewport: width)
-            let row = cell / layout.cellAspect + Double(layout.gap)
+            let row = layout.cardHeight(viewport: width) + Double(layout.gap)
             for (index, card) in cards.enumerated() where top + Double(index / columns) * row < height {
-                shown.append((card, cell * layout.gridFraction(aspect: card.aspect)))
+                shown.append((card, cell * layout.coverScale(aspect: card.aspect)))
             }
             top += Double((cards.count + columns - 1) / columns) * row
         }

@@ -9,11 +9,11 @@ struct PictureBuilder {
 
     let layout: ThemeLayout
 
-    /// A sub-album's cover in its card; `eager` for images above the fold.
+    /// A sub-album's cover filling its card (the card crops it); `eager`
+    /// for images above the fold.
     func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> PictureContext {
         let aspect = image.aspect
-        let fraction = layout.gridFraction(aspect: aspect)
-        let style = "width: \(percent(fraction));"
+        let style = layout.coverFillsHeight(aspect: aspect) ? "width: auto; height: 100%;" : "width: 100%; height: auto;"
         return picture(image, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect),
                        fallbackWidth: layout.gridMaxDisplayWidth(aspect: aspect), style: style, eager: eager)
     }
@@ -94,10 +94,6 @@ struct PictureBuilder {
 
     private func srcset(_ variants: [Variant], root: String) -> String {
         variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
-    }
-
-    private func percent(_ fraction: Double) -> String {
-        fraction >= 1 ? "100%" : "\((fraction * 10_000).rounded() / 100)%"
     }
 }
 

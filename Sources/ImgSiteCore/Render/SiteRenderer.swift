@@ -86,7 +86,7 @@ public struct SiteRenderer: Sendable {
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
         var cards: [AlbumCard] = [], coverIndex = 0
         for card in page.cards {
-            var context = AlbumCard(title: card.title, href: card.href, count: card.count)
+            var context = AlbumCard(title: card.title, href: card.href, count: card.count, singular: card.count == 1)
             if card.cover != nil {
                 let (cover, image) = covers[coverIndex]
                 context.picture = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)

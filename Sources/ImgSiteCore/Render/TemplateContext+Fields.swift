@@ -51,6 +51,7 @@ extension AlbumCard: MustacheParent {
         case "title": title
         case "href": href
         case "count": count
+        case "singular": singular
         case "picture": picture
         default: nil
         }

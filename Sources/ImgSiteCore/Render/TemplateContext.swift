@@ -52,6 +52,8 @@ struct AlbumCard {
     var title: String
     var href: String
     var count: Int
+    /// Whether `count` is 1.
+    var singular: Bool
     /// The cover; nil for an album without photos of its own or below.
     var picture: PictureContext?
 }

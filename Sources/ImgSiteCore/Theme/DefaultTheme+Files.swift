@@ -51,7 +51,7 @@ extension DefaultTheme {
 </head>
 <body>
 <header class="site-header">
-<a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>
+{{#pageTitle}}<a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>{{/pageTitle}}{{^pageTitle}}<h1 class="site-title">{{siteTitle}}</h1>{{/pageTitle}}
 {{#hasBreadcrumbs}}
 <nav class="breadcrumbs" aria-label="Breadcrumb">
 {{#breadcrumbs}}<a href="{{href}}">{{title}}</a> / {{/breadcrumbs}}
@@ -89,7 +89,6 @@ extension DefaultTheme {
         "index": #"""
 {{<base}}
 {{$content}}
-<h1>{{siteTitle}}</h1>
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -99,7 +98,7 @@ extension DefaultTheme {
 {{#hasAlbums}}
 <ul class="grid albums">
 {{#albums}}
-<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}<span class="label">{{title}} <span class="count">{{count}}</span></span></a></li>
+<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}<span class="label">{{title}} <span class="count">{{count}} {{#singular}}photo{{/singular}}{{^singular}}photos{{/singular}}</span></span></a></li>
 {{/albums}}
 </ul>
 {{/hasAlbums}}
@@ -205,19 +204,25 @@ body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; backgrou
 main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 auto; padding: 0 {{pagePadding}}px; }
 .site-header { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: baseline; padding-top: 12px; }
 .site-title { font-weight: 600; color: inherit; text-decoration: none; }
+h1.site-title { font-size: 1.5rem; margin: 0.25em 0 0.5em; }
 .breadcrumbs a { color: #555; }
 h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .count { color: #666; }
 .grid { list-style: none; margin: 0 0 {{gap}}px; padding: 0; }
-/* Sub-albums: a grid of equal cards, each cover shown whole. */
+/* Sub-albums: a grid of equal cards. Each cover fills its box, cropped
+   about its centre (the image keeps its own shape, and its placeholder
+   with it: the box crops both), and the album's name is beneath. */
 .albums { display: grid; gap: {{gap}}px; grid-template-columns: repeat({{firstColumns}}, minmax(0, 1fr)); }
 {{#breakpoints}}
 @media (min-width: {{minViewport}}px) { .albums { grid-template-columns: repeat({{columns}}, minmax(0, 1fr)); } }
 {{/breakpoints}}
-.albums .cell a { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
-  background: #f2f2f2; position: relative; overflow: hidden; color: inherit; text-decoration: none; }
-.albums picture { display: contents; }
-.albums img { display: block; height: auto; max-height: 100%; }
+.albums .cell a { display: block; color: inherit; text-decoration: none; }
+.albums picture { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
+  overflow: hidden; border-radius: 4px; background: #e8e8e8; }
+.albums img { display: block; flex: none; max-width: none; }
+.albums .label { display: block; padding-top: 4px; line-height: 24px; font-weight: 600;
+  overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.albums .count { font-weight: 400; }
 /* Photos: justified rows. Each photo's basis is its aspect (--a) times the
    row height, both shares of the width, and it grows in proportion to its
    aspect: every photo keeps its shape, a row fills the width, and the
@@ -238,8 +243,6 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photos .cell a { display: block; }
 .photos img { display: block; width: 100%; height: auto; }
 .photos picture { display: block; }
-.albums .label { position: absolute; left: 0; right: 0; bottom: 0; padding: 4px 8px;
-  background: rgba(255, 255, 255, 0.85); font-weight: 600; }
 /* The photo page fits the viewport: the image's width (inline, also its
    sizes) leaves the height the title, caption and links take. */
 .photo { margin: 4px 0 0; }
@@ -264,8 +267,7 @@ a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
   .site-title, .cell a { color: inherit; }
   .breadcrumbs a { color: #bdbdbd; }
   .count, .site-footer, .details dt { color: #a8a8a8; }
-  .cell a { background: #1f1f1f; }
-  .albums .label { background: rgba(18, 18, 18, 0.85); }
+  .photos .cell a, .albums picture { background: #1f1f1f; }
   a:focus-visible { outline-color: #8ab4f8; }
 }
 @media (prefers-reduced-motion: reduce) {

@@ -1,12 +1,20 @@
 import Foundation
 
-/// Sub-album cards: a grid of `gridColumns` per viewport range, each cell a
-/// `cellAspect` box in which the cover is shown whole.
+/// Sub-album cards: a grid of `gridColumns` per viewport range, each card
+/// a `cellAspect` box that its cover fills (cropped at the sides or top and
+/// bottom, about its centre), with the album's name beneath.
 extension ThemeLayout {
-    /// The share of a cell's width an image of `aspect` (w / h) covers when
-    /// shown whole: 1 for images wider than the cell, less for taller ones.
-    public func gridFraction(aspect: Double) -> Double {
-        min(1, aspect / cellAspect)
+    /// An image's painted width as a share of its card's width when it fills
+    /// the card: 1 for images taller than the card (they fill its width),
+    /// more for wider ones (they fill its height; the sides are cropped).
+    public func coverScale(aspect: Double) -> Double {
+        max(1, aspect / cellAspect)
+    }
+
+    /// Whether a cover of `aspect` fills its card's height (and overflows
+    /// its width) rather than its width.
+    func coverFillsHeight(aspect: Double) -> Bool {
+        aspect > cellAspect
     }
 
     /// Width of a grid cell in CSS px at viewport width `viewport`.
@@ -19,12 +27,21 @@ extension ThemeLayout {
     /// the cell width at the top of each column range.
     public func gridMaxDisplayWidth(aspect: Double) -> Double {
         let tops = gridColumns.dropFirst().map { Double($0.minViewport) - 0.01 } + [Double(contentMaxWidth)]
-        return tops.map(gridCellWidth(viewport:)).max()! * gridFraction(aspect: aspect)
+        return tops.map(gridCellWidth(viewport:)).max()! * coverScale(aspect: aspect)
     }
+
+    /// A card's height at viewport width `viewport`: the cover's box and the
+    /// name beneath it (one line).
+    func cardHeight(viewport: Double) -> Double {
+        gridCellWidth(viewport: viewport) / cellAspect + Double(Self.cardLabelHeight)
+    }
+
+    /// CSS px the album's name takes under its cover: a 24 px line and 4 px above it.
+    static let cardLabelHeight = 28
 
     /// The `sizes` attribute for an image of `aspect` in the grid.
     public func gridSizes(aspect: Double) -> String {
-        let fraction = gridFraction(aspect: aspect)
+        let fraction = coverScale(aspect: aspect)
         var entries = ["(min-width: \(contentMaxWidth)px) \(px(gridCellWidth(viewport: Double(contentMaxWidth)) * fraction))"]
         for breakpoint in gridColumns.reversed() {
             let columns = Double(breakpoint.columns)

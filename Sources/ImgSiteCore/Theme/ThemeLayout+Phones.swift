@@ -8,7 +8,7 @@ extension ThemeLayout {
         phones.map { phone in
             let viewport = Double(phone.width), content = contentWidth(viewport: viewport)
             let row = min(1, 2 * aspect * rowBands[rowBandIndex(viewport: viewport)].rowHeight) * content
-            let card = gridCellWidth(viewport: viewport) * gridFraction(aspect: aspect)
+            let card = gridCellWidth(viewport: viewport) * coverScale(aspect: aspect)
             let photoHeight = Double(max(phone.height - Self.photoChrome, Self.photoMinHeight))
             let photo = min(content, photoHeight * aspect, photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth))
             return max(row, card, photo)

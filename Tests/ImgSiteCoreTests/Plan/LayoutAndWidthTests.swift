@@ -9,7 +9,7 @@ import Testing
         // Evaluate each `sizes` entry the way a browser does and compare with the CSS cell width.
         for viewport in stride(from: 320.0, through: 2400, by: 40) {
             for aspect in [1.5, 0.75, 1.0] {
-                let painted = layout.gridCellWidth(viewport: viewport) * layout.gridFraction(aspect: aspect)
+                let painted = layout.gridCellWidth(viewport: viewport) * layout.coverScale(aspect: aspect)
                 let told = Self.evaluate(layout.gridSizes(aspect: aspect), viewport: viewport)
                 #expect(abs(told - painted) < 1, "viewport \(viewport), aspect \(aspect): sizes \(told) vs CSS \(painted)")
             }
