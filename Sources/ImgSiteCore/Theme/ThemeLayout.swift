@@ -54,7 +54,7 @@ public struct ThemeLayout: Sendable, Equatable, Hashable {
     /// breadcrumbs, title), and on the root page (no breadcrumbs); measured
     /// in Chromium at 390 and 1280 px wide.
     public var gridTop = 140
-    public var rootGridTop = 96
+    public var rootGridTop = 66
 
     public struct Breakpoint: Sendable, Equatable, Hashable {
         public var minViewport: Int
