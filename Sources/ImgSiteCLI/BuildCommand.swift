@@ -98,8 +98,9 @@ struct BuildCommand: ParsableCommand {
         } catch {
             printer.clearLine()
             Terminal.error("error: \(error)")
-            // A build that could not start (another build holds the folder) changed nothing.
-            throw ExitCode(error.step == .lock ? 2 : 1)
+            // A build that could not start (another build holds the folder,
+            // a whole-site budget no settings meet) changed nothing.
+            throw ExitCode(error.step == .lock || error.step == .settings ? 2 : 1)
         }
         if summary.built + summary.upToDate + summary.failed.count == 0 {
             Terminal.error("warning: no images found in \(site.input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")

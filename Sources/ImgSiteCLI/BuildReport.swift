@@ -70,7 +70,7 @@ final class BuildReport: Sendable {
             if let animation = image?["animation"] { row["animation"] = animation }
             return row
         }
-        let report: [String: Any] = [
+        var report: [String: Any] = [
             "imgsite": ImgSiteVersion.current, "schema": 1,
             "summary": [
                 "built": summary.built, "animations": summary.animations, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
@@ -81,7 +81,21 @@ final class BuildReport: Sendable {
             "images": rows,
             "warnings": summary.warnings,
         ]
+        if let budget = summary.budget { report["budget"] = Self.json(budget) }
         return try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// `budget`: the whole-site budgets, the site predicted with the
+    /// settings built with and with the site's own, and what was given up.
+    private static func json(_ budget: BudgetReport) -> [String: Any] {
+        var json: [String: Any] = [
+            "predicted": ["bytes": budget.predictedBytes, "files": budget.predictedFiles],
+            "unbudgeted": ["bytes": budget.unbudgetedBytes, "files": budget.unbudgetedFiles],
+            "gaveUp": budget.gaveUp.map { ["setting": $0.setting, "effect": $0.effect] },
+        ]
+        if let site = budget.site { json["site"] = site }
+        if let files = budget.files { json["files"] = files }
+        return json
     }
 
     private static func seconds(_ duration: Duration) -> Double {

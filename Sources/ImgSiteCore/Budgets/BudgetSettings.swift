@@ -1,17 +1,26 @@
-/// `budgets:` in `imgsite.yml`: byte limits a CI run holds the site to. A
-/// page or file over its budget is a warning naming it (an error under
-/// `--fail-on warning`). No budget is set by default.
+/// `budgets:` in `imgsite.yml`: limits a CI run holds the site to. `site`
+/// and `files` shape the build: it chooses widths, formats and qualities
+/// to fit them (`SiteBudget`). A page, file or site over its budget is a
+/// warning naming it (an error under `--fail-on warning`). No budget is
+/// set by default.
 public struct BudgetSettings: Sendable, Equatable, Hashable {
     /// Bytes of an album page's first view: its HTML, the stylesheet, and
     /// the grid images above the fold at `viewport`.
     public var firstView: Int?
     /// Bytes of any one variant file.
     public var variant: Int?
+    /// Bytes of the whole site: every image file, page and asset.
+    public var site: Int?
+    /// Files in the whole site (hosts that cap a deployment's files).
+    public var files: Int?
     public var viewport = Viewport(width: 1280, height: 800, density: 1)
 
     public init() {}
 
-    public var isEmpty: Bool { firstView == nil && variant == nil }
+    public var isEmpty: Bool { firstView == nil && variant == nil && !shapesSite }
+
+    /// A whole-site budget is set: the build plans its outputs to fit it.
+    public var shapesSite: Bool { site != nil || files != nil }
 }
 
 /// A browser window: CSS px and device pixels per CSS px.

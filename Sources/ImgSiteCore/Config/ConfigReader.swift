@@ -222,10 +222,12 @@ extension ConfigReader {
 
     func budgets(_ node: Node) throws(ConfigError) -> BudgetSettings {
         let map = try mapping(node, key: "budgets")
-        try rejectUnknown(map, allowed: ["first_view", "variant", "viewport"], parent: "budgets")
+        try rejectUnknown(map, allowed: ["first_view", "variant", "site", "files", "viewport"], parent: "budgets")
         var settings = BudgetSettings()
         if let value = map["first_view"] { settings.firstView = try bytes(value, key: "budgets.first_view") }
         if let value = map["variant"] { settings.variant = try bytes(value, key: "budgets.variant") }
+        if let value = map["site"] { settings.site = try bytes(value, key: "budgets.site") }
+        if let value = map["files"] { settings.files = try int(value, key: "budgets.files", in: 1...100_000_000) }
         if let value = map["viewport"] {
             let text = try string(value, key: "budgets.viewport")
             guard let viewport = Viewport(text) else {

@@ -38,6 +38,19 @@ struct OutputFolder {
         return files
     }
 
+    /// Regular files and their bytes, all the way down, but for `except`
+    /// (names at the top): what a host publishes of the folder.
+    func filesAndBytes(except: Set<String>) -> (files: Int, bytes: Int) {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return (0, 0) }
+        var (files, bytes) = (0, 0)
+        while let path = enumerator.nextObject() as? String {
+            guard !except.contains(path), (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
+            files += 1
+            bytes += (enumerator.fileAttributes?[.size] as? Int) ?? 0
+        }
+        return (files, bytes)
+    }
+
     /// Temporary files of an interrupted write (a crash or Ctrl-C mid-write).
     func removeStrayTemporaries() {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }

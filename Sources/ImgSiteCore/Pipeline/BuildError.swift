@@ -10,6 +10,8 @@ public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
     public enum Step: String, Sendable {
         case options, lock, start, templates, scan, plan, process, merge, render, budgets, prune, manifest
         case shardManifest = "shard manifest"
+        /// Choosing the image settings: under `budgets.site` or `budgets.files`, fitting them.
+        case settings
         case finish
         /// `imgsite cache info` and `imgsite cache prune`.
         case cache

@@ -41,6 +41,8 @@ public struct BuildSummary: Sendable {
     public var encodedFiles = 0
     public var removed = 0
     public var seconds = 0.0
+    /// Under `budgets.site` or `budgets.files`: what was planned and given up.
+    public var budget: BudgetReport?
 
     public var succeeded: Bool { failed.isEmpty }
 }

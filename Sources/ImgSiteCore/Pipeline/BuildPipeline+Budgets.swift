@@ -1,9 +1,10 @@
 import Foundation
 
 extension BuildPipeline {
-    /// Holds the site to `budgets:`: every variant file, and every album
-    /// page's first view (`FirstView`). Each violation is a warning naming
-    /// the image or page. Checked on every build, no-op builds included, so
+    /// Holds the site to `budgets:`: every variant file, every album
+    /// page's first view (`FirstView`), and the whole site's bytes and files
+    /// as the output folder holds them. Each violation is a warning naming
+    /// the image, page or folder. Checked on every build, no-op builds included, so
     /// a CI run always sees them; it reads the records of every image (only
     /// when a budget is set).
     func checkBudgets(_ state: inout BuildState) throws(BuildError) {
@@ -36,10 +37,26 @@ extension BuildPipeline {
         } catch {
             throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
+        if budgets.shapesSite { violations += wholeSiteViolations(budgets, planned: state.summary.budget) }
         for violation in violations {
             observe(.warning(path: violation.path, reason: violation.reason))
             state.summary.warnings.append("\(violation.path): \(violation.reason)")
         }
+    }
+
+    /// The output folder against `budgets.site` and `budgets.files`: what a
+    /// host is given (the build's lock file aside).
+    private func wholeSiteViolations(_ budgets: BudgetSettings, planned: BudgetReport?) -> [(path: String, reason: String)] {
+        let (files, bytes) = OutputFolder(root: options.output).filesAndBytes(except: [OutputLock.fileName])
+        let plan = planned.map { " (planned \(Bytes.text($0.predictedBytes)), \($0.predictedFiles) files)" } ?? ""
+        var violations: [(path: String, reason: String)] = []
+        if let limit = budgets.site, bytes > limit {
+            violations.append((options.output.path, "the site is \(Bytes.text(bytes)), over budgets.site of \(Bytes.text(limit))\(plan)"))
+        }
+        if let limit = budgets.files, files > limit {
+            violations.append((options.output.path, "the site has \(files) files, over budgets.files of \(limit)\(plan)"))
+        }
+        return violations
     }
 
     private func size(_ path: String) -> Int {

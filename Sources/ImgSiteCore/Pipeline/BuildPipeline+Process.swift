@@ -6,7 +6,7 @@ extension BuildPipeline {
     /// `jobs` threads (`ImageBuilder`: from the cache, or encoded). Each
     /// finished image is recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
-        let settings = ImageSettings(config: options.config, layout: options.layout)
+        let settings = state.settings!
         let stale = serveFresh(&state, settings: settings)
         guard !stale.isEmpty else { return }
         try startLibvips(for: stale, settings: settings)

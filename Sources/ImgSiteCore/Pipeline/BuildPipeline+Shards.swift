@@ -29,7 +29,7 @@ extension BuildPipeline {
             let contents = try state.store.contents(sources)
             let manifest = ShardManifest(
                 generator: "imgsite \(ImgSiteVersion.current)", shard: shard.index, count: shard.count,
-                settings: ImageSettings(config: options.config, layout: options.layout).key,
+                settings: state.settings!.key,
                 images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
                 failed: state.summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
             data = try manifest.encoded()
@@ -45,7 +45,7 @@ extension BuildPipeline {
     /// shard's failure is reported as this build's, naming the shard.
     func merge(_ state: inout BuildState) throws(BuildError) {
         guard case .merge(let folders) = options.mode else { return }
-        let settings = ImageSettings(config: options.config, layout: options.layout)
+        let settings = state.settings!
         let shards = try ShardManifest.loadAll(folders, settings: settings.key)
         var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
         var failures: [String: String] = [:]

@@ -29,15 +29,19 @@ public struct BuildPipeline: Sendable {
     }
 
     var steps: [Step] {
-        let start = [Step(name: .scan, run: BuildPipeline.scan), Step(name: .plan, run: BuildPipeline.plan)]
+        let start = [
+            Step(name: .scan, run: BuildPipeline.scan), Step(name: .settings, run: BuildPipeline.planImageSettings),
+            Step(name: .plan, run: BuildPipeline.plan),
+        ]
         // A broken template stops the build before any image is processed;
         // and read first, it is read while libvips still loads (`Vips.prepare`).
         let templates = [Step(name: .templates, run: BuildPipeline.loadTemplates)]
         let site = [
             Step(name: .render, run: BuildPipeline.render),
-            Step(name: .budgets, run: BuildPipeline.checkBudgets),
             Step(name: .prune, run: BuildPipeline.prune),
             Step(name: .manifest, run: BuildPipeline.saveManifest),
+            // Last: the whole site is measured as it will be published.
+            Step(name: .budgets, run: BuildPipeline.checkBudgets),
         ]
         switch options.mode {
         case .site: return templates + start + [Step(name: .process, run: BuildPipeline.process)] + site
@@ -125,6 +129,8 @@ struct BuildState {
     var root: PlannedAlbum?
     /// The images this build makes: every one, or a shard's.
     var jobs: [ImageJob] = []
+    /// What their files are made with (`planImageSettings`).
+    var settings: ImageSettings?
     /// What the build database says was finished in this folder (empty under --force).
     var journal: [String: JournalEntry] = [:]
     /// The sources the journal held, once the journal itself is released.

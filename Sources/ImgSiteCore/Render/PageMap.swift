@@ -8,7 +8,8 @@ struct PageMap: Sendable {
     /// Photos in the Atom feed: the newest by capture date.
     var feedSize = 20
     /// Photos on one album page; 120 fills whole rows at 2–5 columns.
-    var pageSize = 120
+    var pageSize = PageMap.photosPerPage
+    static let photosPerPage = 120
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)

@@ -1,0 +1,114 @@
+import Foundation
+import Vips
+
+/// Measures what a library's content costs to encode: a sample of its
+/// photos, each decoded once at 1,024 px and encoded in every format and
+/// role the site makes, at 1,024 and 400 px (`EncodeCurve`): about 0.4 s
+/// of CPU a sample for a 24 MP JPEG (at 1,600 px, 1 s). A photo's own
+/// bytes per pixel say little across cameras and codecs (an iPhone's HEIC
+/// is a third of a camera JPEG's bytes, its WebP files twice as large), so
+/// the sample is spread over the library by loader and bytes per pixel,
+/// and each photo takes its stratum's sample's curves.
+enum BudgetCalibration {
+    /// Photos encoded at most: a library of thousands costs 16 decodes.
+    static let samples = 16
+    static let largeWidth = 1024, smallWidth = 400
+
+    /// The source, its header and where it falls in the sample.
+    struct Source: Sendable {
+        var job: ImageJob
+        var header: SourceHeader
+    }
+
+    /// The photos as the predictor takes them, and the curves they point at.
+    /// A sample that cannot be decoded leaves its stratum to the next one.
+    static func measure(
+        _ sources: [Source], settings: ImageSettings, workers: Int
+    ) -> (photos: [BudgetPhoto], costs: [[String: EncodeCurve]]) {
+        guard !sources.isEmpty else { return ([], []) }
+        let order = sources.indices.sorted { a, b in
+            let (x, y) = (sources[a], sources[b])
+            if x.header.loader != y.header.loader { return x.header.loader < y.header.loader }
+            return density(x) < density(y)
+        }
+        let strata = min(samples, sources.count)
+        let chunks = (0..<strata).map { index in
+            order[(index * order.count / strata)..<((index + 1) * order.count / strata)]
+        }
+        let keys = curveKeys(settings, animations: sources.contains { $0.header.frames > 1 })
+        let measured = WorkerPool.map(chunks.map { $0[$0.startIndex + $0.count / 2] }, workers: workers) { index in
+            try? curves(sources[index], keys: keys, settings: settings)
+        }
+        // A stratum whose sample could not be decoded takes the nearest that could.
+        let decoded = measured.indices.filter { measured[$0] != nil }
+        var photos = Array(repeating: BudgetPhoto(width: 0, height: 0, frames: 1, sourceBytes: 0, cost: 0), count: sources.count)
+        for (stratum, members) in chunks.enumerated() {
+            let cost = decoded.min { abs($0 - stratum) < abs($1 - stratum) } ?? stratum
+            for index in members {
+                let header = sources[index].header
+                photos[index] = BudgetPhoto(
+                    width: header.width, height: header.height, frames: max(1, header.frames),
+                    sourceBytes: sources[index].job.source.byteCount, cost: cost)
+            }
+        }
+        return (photos, measured.map { $0 ?? [:] })
+    }
+
+    /// Source bytes per pixel: within one loader, how much detail and noise.
+    private static func density(_ source: Source) -> Double {
+        Double(source.job.source.byteCount) / Double(max(1, source.header.width * source.header.height))
+    }
+
+    /// The formats and roles the site's files come in.
+    private static func curveKeys(_ settings: ImageSettings, animations: Bool) -> [VariantSpec] {
+        let stills = Set(settings.formats + (animations ? AnimationSettings.posterFormats : []))
+        return stills.sorted { $0.rawValue < $1.rawValue }.map { VariantSpec(width: 0, format: $0) }
+            + (settings.denseFormat.map { [VariantSpec(width: 0, format: $0, role: .dense)] } ?? [])
+    }
+
+    private static func curves(_ source: Source, keys: [VariantSpec], settings: ImageSettings) throws(VipsError) -> [String: EncodeCurve] {
+        let header = source.header
+        let large = min(largeWidth, header.width)
+        let image = try VipsImage.thumbnail(of: source.job.source.absolutePath, width: large, toSRGB: header.needsColourTransform).materialized()
+        image.removeMetadata { _ in true }
+        let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
+        let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))
+        var curves: [String: EncodeCurve] = [:]
+        for key in keys {
+            func bytes(_ image: VipsImage, quality: Int? = nil) throws(VipsError) -> (pixels: Double, bytes: Double) {
+                var encoder = settings.encoder(key.format, width: image.width, role: key.role)
+                if let quality { encoder = encoder.withQuality(quality) }
+                let input = key.format == .jpeg ? try image.flattened() : image
+                return (Double(image.width * image.height), Double(try input.encoded(encoder).count))
+            }
+            let largeFile = try bytes(image)
+            var curve = EncodeCurve.fitted(small: try bytes(small), large: largeFile)
+            if key.role != .dense, let quality = settings.quality(of: key.format), quality > 80 {
+                curve.at80 = try bytes(image, quality: 80).bytes / largeFile.bytes
+            }
+            curves[EncodeCurve.key(key)] = curve
+        }
+        return curves
+    }
+}
+
+extension ImageSettings {
+    /// The quality a budget may lower: JPEG's and WebP's.
+    func quality(of format: OutputFormat) -> Int? {
+        switch format {
+        case .jpeg: jpeg.quality
+        case .webp: webp.quality
+        default: nil
+        }
+    }
+}
+
+extension EncodeSettings {
+    func withQuality(_ quality: Int) -> EncodeSettings {
+        switch self {
+        case let .jpeg(_, progressive, subsample420): .jpeg(quality: quality, progressive: progressive, subsample420: subsample420)
+        case let .webp(_, effort): .webp(quality: quality, effort: effort)
+        default: self
+        }
+    }
+}

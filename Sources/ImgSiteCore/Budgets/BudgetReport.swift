@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a whole-site budget planned and what it gave up for it, for the
+/// summary line and the build report.
+public struct BudgetReport: Sendable, Equatable {
+    /// The budgets: bytes and files of the whole site.
+    public var site: Int?
+    public var files: Int?
+    /// The site predicted with the settings built with, and with the site's own.
+    public var predictedBytes: Int
+    public var predictedFiles: Int
+    public var unbudgetedBytes: Int
+    public var unbudgetedFiles: Int
+    /// What the budget cost, each as `imgsite.yml` says it and what it
+    /// means for a viewer: (setting, effect).
+    public var gaveUp: [(setting: String, effect: String)]
+
+    public static func == (a: BudgetReport, b: BudgetReport) -> Bool {
+        a.site == b.site && a.files == b.files && a.predictedBytes == b.predictedBytes && a.predictedFiles == b.predictedFiles
+            && a.gaveUp.map(\.setting) == b.gaveUp.map(\.setting)
+    }
+
+    init(budget: SiteBudget, plan: BudgetPlan, site: SiteConfig) {
+        self.site = budget.bytes
+        files = budget.files
+        predictedBytes = plan.predicted.bytes
+        predictedFiles = plan.predicted.files
+        unbudgetedBytes = plan.unbudgeted.bytes
+        unbudgetedFiles = plan.unbudgeted.files
+        gaveUp = Self.differences(from: site, to: plan.config(from: site))
+    }
+
+    /// "budget 12.0 MB: planned 11.1 MB, 150 files; gave up width_step 1.6, max_width 1280": the
+    /// summary line's part (no "; ": scripts split the line on it).
+    public var line: String {
+        let limits = [site.map { Bytes.text($0) }, files.map { "\($0) files" }].compactMap { $0 }.joined(separator: " and ")
+        let cost = gaveUp.isEmpty ? "nothing given up" : "gave up " + gaveUp.map(\.setting).joined(separator: ", ")
+        return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files, \(cost)"
+    }
+
+    private static func differences(from site: SiteConfig, to built: SiteConfig) -> [(setting: String, effect: String)] {
+        var result: [(String, String)] = []
+        if let dense = site.denseFormat, built.denseFormat == nil {
+            result.append(("dense_format false", "no \(dense.rawValue.uppercased()) files for 2x screens: they take the 1x format's, more bytes to them"))
+        }
+        if built.formats != site.formats {
+            result.append(("formats [jpeg]", "JPEG files only, about 1.4 times WebP's bytes for the same look"))
+        }
+        if case .fixed(let list) = built.widths, built.widths != site.widths, let width = list.first {
+            result.append(("widths [\(width)]", "one \(width) px file a photo: small screens decode more pixels than they paint, large ones see it upscaled"))
+        } else {
+            if built.widthStep != site.widthStep {
+                let step = built.widthStep
+                result.append(("width_step \(step)", "a browser decodes a median of about \(step)× the pixels it paints, at most \(String(format: "%.1f", step * step))×"))
+            }
+            if built.effectiveWideStep != site.effectiveWideStep, built.maxWidth > WidthPlanner.wideFrom {
+                result.append(("wide_width_step \(built.effectiveWideStep)", "photo pages above 1,600 px decode up to \(String(format: "%.1f", built.effectiveWideStep * built.effectiveWideStep))× what they paint"))
+            }
+            if built.maxWidth != site.maxWidth {
+                result.append(("max_width \(built.maxWidth)", "screens that paint a photo wider than \(built.maxWidth) px show it upscaled"))
+            }
+        }
+        if built.jpeg.quality != site.jpeg.quality || built.webp.quality != site.webp.quality {
+            result.append(("quality \(built.jpeg.quality)", "JPEG and WebP at quality \(built.jpeg.quality), not \(site.jpeg.quality) and \(site.webp.quality)"))
+        }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Fits a site into `budgets.site` bytes and `budgets.files` files: makes
+/// the moves of `BudgetMove.order` one by one, each only if it shrinks
+/// what is still over, until the predicted site fits. A budget that even
+/// the last move cannot meet (one small JPEG a photo) is refused before
+/// anything is encoded.
+struct SiteBudget: Sendable {
+    var bytes: Int?
+    var files: Int?
+
+    /// Bytes are planned to this share of the budget: predictions err by
+    /// up to about a tenth on photos unlike the sample.
+    static let bytesMargin = 0.92
+
+    init(_ settings: BudgetSettings) {
+        bytes = settings.site
+        files = settings.files
+    }
+
+    /// The moves that fit `predictor`'s site into the budget, starting from `config`.
+    func plan(_ config: SiteConfig, predictor: SitePredictor) throws(BudgetRefusal) -> BudgetPlan {
+        let original = predictor.estimate(config)
+        var (current, estimate, moves) = (config, original, [BudgetMove]())
+        for move in BudgetMove.order where isOver(estimate) {
+            let next = move.applied(to: current)
+            guard next != current else { continue }
+            let nextEstimate = predictor.estimate(next)
+            let helps = (isOverBytes(estimate) && nextEstimate.bytes < estimate.bytes)
+                || (isOverFiles(estimate) && nextEstimate.files < estimate.files)
+            guard helps else { continue }
+            (current, estimate) = (next, nextEstimate)
+            moves.append(move)
+        }
+        if isOverFiles(estimate), let files {
+            throw BudgetRefusal(key: "budgets.files", reason: "\(files) files cannot hold \(predictor.photos.count) photos: "
+                + "one file a photo (\(minimum(current))) and the pages make \(estimate.files) files; give at least \(estimate.files)")
+        }
+        if isOverBytes(estimate), let bytes {
+            let needed = Self.roundedUp(Double(estimate.bytes) / Self.bytesMargin)
+            throw BudgetRefusal(key: "budgets.site", reason: "\(Bytes.text(bytes)) cannot hold \(predictor.photos.count) photos: "
+                + "even \(minimum(current)) a photo and the pages come to about \(Bytes.text(estimate.bytes)); give at least \(Bytes.text(needed))")
+        }
+        return BudgetPlan(moves: moves, predicted: estimate, unbudgeted: original)
+    }
+
+    private func isOver(_ estimate: SiteEstimate) -> Bool { isOverBytes(estimate) || isOverFiles(estimate) }
+
+    private func isOverBytes(_ estimate: SiteEstimate) -> Bool {
+        bytes.map { Double(estimate.bytes) > Double($0) * Self.bytesMargin } ?? false
+    }
+
+    private func isOverFiles(_ estimate: SiteEstimate) -> Bool {
+        files.map { estimate.files > $0 } ?? false
+    }
+
+    /// "one 480 px JPEG at quality 50": the least the settings make.
+    private func minimum(_ config: SiteConfig) -> String {
+        let width = if case .fixed(let list) = config.widths, let first = list.first { "\(first) px " } else { "" }
+        return "one \(width)JPEG at quality \(config.jpeg.quality)"
+    }
+
+    /// Up to two significant digits: 14.23 MB → 15 MB.
+    static func roundedUp(_ value: Double) -> Int {
+        guard value > 0 else { return 0 }
+        let scale = pow(10, floor(log10(value)) - 1)
+        return Int((value / scale).rounded(.up) * scale)
+    }
+}
+
+/// A whole-site budget no settings can meet.
+struct BudgetRefusal: Error {
+    var key: String
+    var reason: String
+}
+
+/// The settings a whole-site budget builds with: the moves made, and the
+/// site they were predicted to make.
+struct BudgetPlan: Codable, Sendable, Equatable {
+    var moves: [BudgetMove]
+    var predicted: SiteEstimate
+    /// Predicted with the site's own settings.
+    var unbudgeted: SiteEstimate
+
+    func config(from site: SiteConfig) -> SiteConfig {
+        moves.reduce(site) { $1.applied(to: $0) }
+    }
+}

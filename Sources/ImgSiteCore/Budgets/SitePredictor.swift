@@ -1,0 +1,112 @@
+import Foundation
+
+/// Predicts a site's files and bytes under some settings, from its
+/// sources' headers and the encode curves of a sample of them
+/// (`BudgetCalibration`), without encoding anything.
+///
+/// Files are counted exactly, but for the one thing only a photo's
+/// content hash decides, its ladder's phase (`WidthPlanner.phase`): each
+/// photo is counted at its phase with the most files, and the most bytes.
+struct SitePredictor: Sendable {
+    var photos: [BudgetPhoto]
+    var costs: [[String: EncodeCurve]]
+    /// The JPEG and WebP qualities the curves were measured at.
+    var calibrated: (jpeg: Int, webp: Int)
+    var layout: ThemeLayout
+    var pages: PageCount
+
+    /// Phases tried per photo: a ladder's rungs move by less than one step
+    /// between neighbours.
+    static let phases = (0..<8).map { Double($0) / 8 }
+
+    func estimate(_ config: SiteConfig) -> SiteEstimate {
+        let settings = ImageSettings(config: config, layout: layout)
+        var total = SiteEstimate()
+        for (group, members) in groups {
+            let one = estimate(group, settings: settings)
+            total.files += one.files * members.count
+            total.bytes += one.bytes * members.count + animatedBytes(group, members: members, settings: settings)
+        }
+        let pageEstimate = pages.estimate(imageFiles: total.files)
+        return SiteEstimate(files: total.files + pageEstimate.files, bytes: total.bytes + pageEstimate.bytes)
+    }
+
+    /// Photos alike for a plan: one size, still or not, one cost.
+    private struct Group: Hashable {
+        var width: Int
+        var height: Int
+        var frames: Int
+        var cost: Int
+    }
+
+    private var groups: [Group: [BudgetPhoto]] {
+        Dictionary(grouping: photos) { Group(width: $0.width, height: $0.height, frames: $0.frames > 1 ? $0.frames : 1, cost: $0.cost) }
+    }
+
+    /// One photo's files and still bytes, at its costliest phase.
+    private func estimate(_ group: Group, settings: ImageSettings) -> SiteEstimate {
+        let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
+        var worst = SiteEstimate()
+        for phase in Self.phases {
+            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: phase)
+            let bytes = plan.specs.reduce(0.0) { sum, spec in
+                guard animation == nil || spec.role == .poster else { return sum }
+                return sum + stillBytes(spec, group: group, settings: settings)
+            }
+            worst.files = max(worst.files, plan.specs.count)
+            worst.bytes = max(worst.bytes, Int(bytes.rounded(.up)))
+        }
+        return worst
+    }
+
+    private func stillBytes(_ spec: VariantSpec, group: Group, settings: ImageSettings) -> Double {
+        let height = Double(group.height) * Double(spec.width) / Double(max(group.width, 1))
+        let pixels = Double(spec.width) * max(1, height.rounded())
+        // A poster's format may lack a curve (an animation's WebP when the
+        // site makes only JPEG): the JPEG's, which is larger, stands in.
+        guard let curve = costs[group.cost][EncodeCurve.key(spec)] ?? costs[group.cost][OutputFormat.jpeg.rawValue] else { return 0 }
+        let quality: (now: Int, calibrated: Int) = switch spec.format {
+        case .jpeg: (settings.jpeg.quality, calibrated.jpeg)
+        case .webp: (settings.webp.quality, calibrated.webp)
+        default: (0, 0)
+        }
+        return curve.bytes(pixels: pixels)
+            * QualityScale.factor(spec.format, quality: quality.now, calibrated: quality.calibrated, curve: curve)
+    }
+
+    /// An animation's animated files: its source's bytes, scaled to the
+    /// size shown, for each animated format (frames kept whole: thinning
+    /// only makes them smaller).
+    private func animatedBytes(_ group: Group, members: [BudgetPhoto], settings: ImageSettings) -> Int {
+        guard group.frames > 1 else { return 0 }
+        let animation = SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0)
+        let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: 0)
+        let animated = plan.specs.filter { $0.role != .poster }
+        let scale = animated.reduce(0.0) { sum, spec in
+            let ratio = Double(spec.width) / Double(max(group.width, 1))
+            return sum + ratio * ratio
+        }
+        return Int((Double(members.reduce(0) { $0 + $1.sourceBytes }) * scale).rounded(.up))
+    }
+}
+
+/// The pages a site of these albums gets, and what they weigh. Measured
+/// on a 24 MP site: a photo page 5.5 KB, its grid cell 2.6 KB, its manifest
+/// entry 0.13 KB a file; each file is named in a srcset or two. Counted
+/// here a fifth over that.
+struct PageCount: Sendable {
+    /// Photos in each album (and the root).
+    var albums: [Int]
+    var hasFeed: Bool
+    static let pageSize = PageMap.photosPerPage
+
+    func estimate(imageFiles: Int) -> SiteEstimate {
+        let photos = albums.reduce(0, +)
+        let albumPages = albums.reduce(0) { $0 + max(1, ($1 + Self.pageSize - 1) / Self.pageSize) }
+        // The stylesheet, the script, the manifest; with base_url, sitemap and feed.
+        let files = photos + albumPages + 3 + (hasFeed ? 2 : 0)
+        var bytes = photos * 9_000 + imageFiles * 300 + albumPages * 4_000 + 10_000
+        if hasFeed { bytes += (photos + albumPages) * 150 + 30_000 }
+        return SiteEstimate(files: files, bytes: bytes * 6 / 5)
+    }
+}

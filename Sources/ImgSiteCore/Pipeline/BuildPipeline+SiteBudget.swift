@@ -1,0 +1,77 @@
+import Foundation
+import Vips
+
+extension BuildPipeline {
+    /// The image settings this build makes files with: the site's, or under
+    /// `budgets.site` or `budgets.files` the ones chosen to fit the whole
+    /// site (`SiteBudget`), planned on every photo, not a shard's, so each
+    /// shard and the merge build with the same. The plan is kept in the
+    /// cache folder and reused while the photos and settings are unchanged:
+    /// a no-op build reads no header and encodes no sample.
+    func planImageSettings(_ state: inout BuildState) throws(BuildError) {
+        let config = options.config
+        state.settings = ImageSettings(config: config, layout: options.layout)
+        guard config.budgets.shapesSite, let root = state.root else { return }
+        let budget = SiteBudget(config.budgets)
+        let jobs = root.allJobs
+        let pages = PageCount(albums: root.albumSizes, hasFeed: config.baseURL != nil)
+        let key = SourceHash.of(texts: [
+            ImgSiteVersion.current, state.settings!.key, "\(budget.bytes ?? 0) \(budget.files ?? 0)", "\(pages.albums) \(pages.hasFeed)",
+        ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
+        let saved = options.cacheFolder.appending(path: Self.budgetPlanFile)
+        var plan = Self.savedPlan(saved, key: key)
+        if plan == nil {
+            observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
+            plan = try budgetPlan(jobs, pages: pages, budget: budget, settings: state.settings!)
+            if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan!)) {
+                try? AtomicWriter.write(data, to: saved)
+            }
+        }
+        state.settings = ImageSettings(config: plan!.config(from: config), layout: options.layout)
+        let report = BudgetReport(budget: budget, plan: plan!, site: config)
+        state.summary.budget = report
+        observe(.step(report.line))
+    }
+
+    static let budgetPlanFile = "budget-plan.json"
+
+    private func budgetPlan(_ jobs: [ImageJob], pages: PageCount, budget: SiteBudget, settings: ImageSettings) throws(BuildError) -> BudgetPlan {
+        do {
+            try Vips.start(concurrency: 1, codecModules: true)
+        } catch {
+            throw BuildError(path: Native.libvipsFile ?? "libvips", "cannot start: \(error)")
+        }
+        let pixelLimit = options.config.pixelLimit
+        // A photo whose header cannot be read makes no files: its own
+        // failure is reported when it is processed.
+        let sources = WorkerPool.map(jobs, workers: options.jobs) { job in
+            (try? SourceHeader.read(job.source, pixelLimit: pixelLimit)).map { BudgetCalibration.Source(job: job, header: $0) }
+        }.compactMap { $0 }
+        let (photos, costs) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
+        let predictor = SitePredictor(
+            photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages)
+        do {
+            return try budget.plan(options.config, predictor: predictor)
+        } catch {
+            throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml", "\(error.key): \(error.reason)")
+        }
+    }
+
+    private static func savedPlan(_ file: URL, key: String) -> BudgetPlan? {
+        guard let data = try? Data(contentsOf: file), let saved = try? JSONDecoder().decode(SavedBudgetPlan.self, from: data),
+            saved.key == key
+        else { return nil }
+        return saved.plan
+    }
+}
+
+/// The last budget plan made with this cache, and what it was made from.
+private struct SavedBudgetPlan: Codable {
+    var key: String
+    var plan: BudgetPlan
+}
+
+extension PlannedAlbum {
+    /// Photos in this album and in each below it.
+    var albumSizes: [Int] { [photos.count] + children.flatMap(\.albumSizes) }
+}
