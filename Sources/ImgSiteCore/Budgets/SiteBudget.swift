@@ -13,9 +13,13 @@ struct SiteBudget: Sendable {
     /// up to about a tenth on photos unlike the sample.
     static let bytesMargin = 0.92
 
+    init(bytes: Int?, files: Int?) {
+        self.bytes = bytes
+        self.files = files
+    }
+
     init(_ settings: BudgetSettings) {
-        bytes = settings.site
-        files = settings.files
+        self.init(bytes: settings.site, files: settings.files)
     }
 
     /// The moves that fit `predictor`'s site into the budget, starting from `config`.
@@ -32,6 +36,15 @@ struct SiteBudget: Sendable {
             (current, estimate) = (next, nextEstimate)
             moves.append(move)
         }
+        // Undo what the fit does not need, the costliest first: a late move
+        // can make an earlier one unnecessary (max_width 1024 after quality 70).
+        for move in moves.reversed() {
+            let without = moves.filter { $0 != move }
+            let fewer = predictor.estimate(Self.config(config, moves: without))
+            guard !isOver(fewer) else { continue }
+            (moves, estimate) = (without, fewer)
+        }
+        current = Self.config(config, moves: moves)
         if isOverFiles(estimate), let files {
             throw BudgetRefusal(key: "budgets.files", reason: "\(files) files cannot hold \(predictor.photos.count) photos: "
                 + "one file a photo (\(minimum(current))) and the pages make \(estimate.files) files; give at least \(estimate.files)")
@@ -42,6 +55,10 @@ struct SiteBudget: Sendable {
                 + "even \(minimum(current)) a photo and the pages come to about \(Bytes.text(estimate.bytes)); give at least \(Bytes.text(needed))")
         }
         return BudgetPlan(moves: moves, predicted: estimate, unbudgeted: original)
+    }
+
+    static func config(_ site: SiteConfig, moves: [BudgetMove]) -> SiteConfig {
+        moves.reduce(site) { $1.applied(to: $0) }
     }
 
     private func isOver(_ estimate: SiteEstimate) -> Bool { isOverBytes(estimate) || isOverFiles(estimate) }
@@ -83,6 +100,6 @@ struct BudgetPlan: Codable, Sendable, Equatable {
     var unbudgeted: SiteEstimate
 
     func config(from site: SiteConfig) -> SiteConfig {
-        moves.reduce(site) { $1.applied(to: $0) }
+        SiteBudget.config(site, moves: moves)
     }
 }
