@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test test-plain test-libvips-next check-package bench bench-site-size bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example test test-plain test-libvips-next check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -83,6 +83,10 @@ bench: build
 ## at default settings (SITE_CONFIG=imgsite.yml measures other settings; ~1 min)
 bench-site-size: build
 	python3 scripts/bench/site_size.py .build/release/imgsite $(if $(SITE_CONFIG),--config $(SITE_CONFIG))
+
+## bench-budget: 16 photos of 24 MP into budgets.site 12 MB and budgets.files 100 (plan, site as built, every page's files), a refused budget, and the plan of 3,000 photos into 1 GB (~1 min)
+bench-budget: build
+	python3 scripts/bench/site_budget.py .build/release/imgsite
 
 # Python packages for the benchmarks, in a venv under .build (never the system's).
 BENCH_VENV := .build/bench-venv

@@ -6,6 +6,8 @@ enum BudgetMove: Codable, Sendable, Hashable {
     /// `dense_format: false`: 2x screens take the WebP files (more bytes
     /// to them, the same look).
     case noDenseFiles
+    /// `jpeg.widths: one`: browsers that read no WebP get one JPEG size.
+    case oneJPEG
     /// `wide_width_step`: fewer widths above 1,600 px (photo pages).
     case wideStep(Double)
     /// `width_step`: fewer widths everywhere; a browser decodes up to
@@ -15,16 +17,16 @@ enum BudgetMove: Codable, Sendable, Hashable {
     case maxWidth(Int)
     /// `jpeg.quality` and `webp.quality`.
     case quality(Int)
-    /// `widths: [W]`: one width a photo.
-    case singleWidth(Int)
+    /// `widths: [W, …]`: a few widths a photo, whatever it is shown at.
+    case widths([Int])
     /// `formats: [jpeg]`: no WebP, one file a width.
     case jpegOnly
 
     static let order: [BudgetMove] = [
-        .noDenseFiles, .wideStep(1.6), .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .step(1.4),
+        .noDenseFiles, .oneJPEG, .wideStep(1.6), .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .step(1.4),
         .quality(75), .maxWidth(1600), .step(1.5), .maxWidth(1280), .step(1.6), .quality(70), .maxWidth(1024),
-        .step(1.8), .quality(65), .step(2), .maxWidth(800), .quality(60), .singleWidth(800), .jpegOnly,
-        .singleWidth(640), .quality(50), .singleWidth(480),
+        .step(1.8), .quality(65), .step(2), .widths([1600, 800, 400]), .maxWidth(800), .quality(60), .widths([800]), .jpegOnly,
+        .widths([640]), .quality(50), .widths([480]),
     ]
 
     /// `config` with this move made; never less lossy than it was.
@@ -33,6 +35,8 @@ enum BudgetMove: Codable, Sendable, Hashable {
         switch self {
         case .noDenseFiles:
             config.denseFormat = nil
+        case .oneJPEG:
+            if config.jpeg.widths == .fallback { config.jpeg.widths = .one }
         case .wideStep(let step):
             config.wideWidthStep = max(config.effectiveWideStep, step)
         case .step(let step):
@@ -43,11 +47,12 @@ enum BudgetMove: Codable, Sendable, Hashable {
         case .quality(let quality):
             config.jpeg.quality = min(config.jpeg.quality, quality)
             config.webp.quality = min(config.webp.quality, quality)
-        case .singleWidth(let width):
-            let widest = min(config.maxWidth, width)
-            if case .fixed(let list) = config.widths, list.count == 1, list[0] <= widest { break }
-            config.widths = .fixed([widest])
-            config.maxWidth = widest
+        case .widths(let list):
+            // Never more widths, nor wider ones, than a list already there.
+            if case .fixed(let current) = config.widths, current.count <= list.count, current.max()! <= list.max()! { break }
+            let capped = WidthPlanner.merge(list.map { min($0, config.maxWidth) })
+            config.widths = .fixed(capped)
+            config.maxWidth = capped.max()!
             config.denseFormat = nil
         case .jpegOnly:
             config.formats = [.jpeg]

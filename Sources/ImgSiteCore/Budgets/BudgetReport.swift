@@ -38,16 +38,29 @@ public struct BudgetReport: Sendable, Equatable {
         return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files, \(cost)"
     }
 
+    /// The largest ratio between neighbours of a list of widths, largest first.
+    private static func widestGap(_ list: [Int]) -> Double {
+        zip(list, list.dropFirst()).map { Double($0) / Double($1) }.max() ?? 1
+    }
+
     private static func differences(from site: SiteConfig, to built: SiteConfig) -> [(setting: String, effect: String)] {
         var result: [(String, String)] = []
         if let dense = site.denseFormat, built.denseFormat == nil {
             result.append(("dense_format false", "no \(dense.rawValue.uppercased()) files for 2x screens: they take the 1x format's, more bytes to them"))
         }
+        if built.jpeg.widths != site.jpeg.widths, built.formats.contains(.webp) {
+            result.append(("jpeg.widths one", "browsers that read no WebP (none current) get one JPEG size"))
+        }
         if built.formats != site.formats {
             result.append(("formats [jpeg]", "JPEG files only, about 1.4 times WebP's bytes for the same look"))
         }
-        if case .fixed(let list) = built.widths, built.widths != site.widths, let width = list.first {
-            result.append(("widths [\(width)]", "one \(width) px file a photo: small screens decode more pixels than they paint, large ones see it upscaled"))
+        if case .fixed(let list) = built.widths, built.widths != site.widths {
+            let widths = list.map(String.init).joined(separator: ", ")
+            let effect = list.count == 1
+                ? "one \(list[0]) px file a photo: small screens decode more pixels than they paint, large ones see it upscaled"
+                : "\(list.count) widths a photo, up to \(String(format: "%.1f", Self.widestGap(list)))× apart: a browser decodes up to the square of that "
+                    + "times the pixels it paints, and screens that paint wider than \(list[0]) px see the photo upscaled"
+            result.append(("widths [\(widths)]", effect))
         } else {
             if built.widthStep != site.widthStep {
                 let step = built.widthStep

@@ -73,7 +73,7 @@ struct SiteBudget: Sendable {
 
     /// "one 480 px JPEG at quality 50": the least the settings make.
     private func minimum(_ config: SiteConfig) -> String {
-        let width = if case .fixed(let list) = config.widths, let first = list.first { "\(first) px " } else { "" }
+        let width = if case .fixed(let list) = config.widths, list.count == 1 { "\(list[0]) px " } else { "" }
         return "one \(width)JPEG at quality \(config.jpeg.quality)"
     }
 

@@ -123,11 +123,10 @@ struct ConfigReader {
             settings.progressiveMinWidth = try int(value, key: "jpeg.progressive_min_width", in: 0...65_535)
         }
         if let value = map["widths"] {
-            switch value.scalar?.string {
-            case "fallback": settings.everyWidth = false
-            case "all": settings.everyWidth = true
-            case let other: throw fail("jpeg.widths", value, "must be fallback or all, not '\(other ?? "a list or mapping")'")
+            guard let widths = value.scalar.flatMap({ JPEGWidths(rawValue: $0.string) }) else {
+                throw fail("jpeg.widths", value, "must be fallback, one or all, not '\(value.scalar?.string ?? "a list or mapping")'")
             }
+            settings.widths = widths
         }
         if let value = map["chroma_subsampling"] {
             switch try string(value, key: "jpeg.chroma_subsampling") {

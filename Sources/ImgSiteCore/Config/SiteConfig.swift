@@ -142,9 +142,19 @@ public struct JPEGSettings: Sendable, Equatable, Hashable {
     /// Progressive scans for images at least this wide; smaller ones are
     /// baseline, where progressive costs CPU and saves nothing.
     public var progressiveMinWidth = 480
-    /// `false`: beside other formats, JPEGs only at the fallback's few
-    /// widths (`JPEGFallback`); `true`: at every width.
-    public var everyWidth = false
+    /// Beside other formats, JPEGs only at the fallback's few widths
+    /// (`JPEGFallback`), at one, or at every width.
+    public var widths = JPEGWidths.fallback
+}
+
+/// `jpeg.widths`: where a site with WebP makes JPEGs.
+public enum JPEGWidths: String, Sendable, Hashable, CaseIterable {
+    /// Three widths about twice apart (`JPEGFallback`).
+    case fallback
+    /// The fallback's widest only (what a budget may give up).
+    case one
+    /// Every width.
+    case all
 }
 
 /// What metadata outputs keep.

@@ -26,7 +26,12 @@ extension ImageSettings {
     /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`).
     func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double) -> OutputPlan {
         let chain = planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
-        let fallbackWidths = Set(jpeg.everyWidth ? chain : JPEGFallback.widths(of: chain))
+        let fallback: [Int] = switch jpeg.widths {
+        case .all: chain
+        case .fallback: JPEGFallback.widths(of: chain)
+        case .one: Array(JPEGFallback.widths(of: chain).prefix(1))
+        }
+        let fallbackWidths = Set(fallback)
         guard let animation else {
             let jpegWidths = formats.contains(.webp) ? fallbackWidths : Set(chain)
             let denseWidths = denseFormat == nil ? [] : Set(DenseScreens.widths(

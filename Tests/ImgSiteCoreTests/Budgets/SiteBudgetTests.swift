@@ -59,10 +59,16 @@ import Testing
             #expect(report.gaveUp.map(\.setting).contains("dense_format false"))
             #expect(report.line.hasPrefix("budget \(Bytes.text(budget.bytes!)): planned ") && !report.line.contains("; "))
         }
-        // Less room gives up more.
-        let loose = try SiteBudget(bytes: unbudgeted.bytes * 6 / 10, files: nil).plan(SiteConfig(), predictor: predictor)
-        let tight = try SiteBudget(bytes: unbudgeted.bytes / 10, files: nil).plan(SiteConfig(), predictor: predictor)
-        #expect(tight.moves.count > loose.moves.count && tight.predicted.bytes < loose.predicted.bytes)
+        // Less room, a smaller site; and no move is kept that the fit does not need.
+        let budgets = [unbudgeted.bytes * 6 / 10, unbudgeted.bytes / 10]
+        let plans = try budgets.map { try SiteBudget(bytes: $0, files: nil).plan(SiteConfig(), predictor: predictor) }
+        #expect(plans[1].predicted.bytes < plans[0].predicted.bytes)
+        for (budget, plan) in zip(budgets, plans) {
+            for move in plan.moves {
+                let without = predictor.estimate(SiteBudget.config(SiteConfig(), moves: plan.moves.filter { $0 != move }))
+                #expect(Double(without.bytes) > Double(budget) * SiteBudget.bytesMargin, "\(move) is not needed in \(plan.moves)")
+            }
+        }
     }
 
     @Test("a file budget never lowers quality: it widens steps, then fewer widths and formats")

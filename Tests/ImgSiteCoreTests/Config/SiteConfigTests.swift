@@ -31,8 +31,8 @@ import Testing
         #expect(config.widthStep == 1.17 && config.wideWidthStep == 1.35)
         #expect(SiteConfig().widthStep == 1.2 && SiteConfig().wideWidthStep == nil, "1.4 above 1,600 px, from the planner")
         #expect(config.formats == [.jpeg, .webp, .avif])
-        #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300 && config.jpeg.everyWidth)
-        #expect(!SiteConfig().jpeg.everyWidth, "beside WebP, JPEG is a fallback at a few widths")
+        #expect(config.jpeg.quality == 92 && config.jpeg.subsample420 && config.jpeg.progressiveMinWidth == 300 && config.jpeg.widths == .all)
+        #expect(SiteConfig().jpeg.widths == .fallback, "beside WebP, JPEG is a fallback at a few widths")
         #expect(config.webp == CodecSettings(quality: 70, effort: 5, largeEffort: 3, dense: .init(quality: 40, effort: 1)))
         #expect(config.avif == CodecSettings(quality: 45, effort: 2, dense: .init(quality: 55, effort: 0)))
         #expect(config.denseFormat == .webp)
@@ -75,7 +75,7 @@ import Testing
         ("metadata: everything\n", "metadata", 1, "one of"),
         ("version: 2\n", "version", 1, "reads version 1"),
         ("jpeg: { chroma_subsampling: \"4:2:2\" }\n", "jpeg.chroma_subsampling", 1, "4:4:4"),
-        ("jpeg: { widths: [480] }\n", "jpeg.widths", 1, "must be fallback or all"),
+        ("jpeg: { widths: [480] }\n", "jpeg.widths", 1, "must be fallback, one or all"),
         ("placeholder: blur\n", "placeholder", 1, "one of thumbhash, blurhash, grid, lqip, color, css, none"),
         ("albums:\n  icons: { placeholder: webp }\n", "albums.icons.placeholder", 2, "one of thumbhash"),
         ("albums:\n  icons: { widths: [100] }\n", "albums.icons.widths", 2, "not a known key"),

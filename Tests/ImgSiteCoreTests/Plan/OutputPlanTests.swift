@@ -31,7 +31,7 @@ import Testing
     @Test("a JPEG at every width with jpeg.widths: all, without WebP, and for JPEG alone")
     func jpegEverywhere() {
         var all = SiteConfig()
-        all.jpeg.everyWidth = true
+        all.jpeg.widths = .all
         var avifOnly = SiteConfig()
         avifOnly.formats = [.jpeg, .avif]
         var jpegOnly = SiteConfig()

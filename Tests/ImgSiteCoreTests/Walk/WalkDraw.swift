@@ -16,7 +16,7 @@ struct WalkDraw {
     /// Values each imgsite.yml key is drawn from (nil: the key left out).
     static let settings: [(key: String, values: [String?])] = [
         ("formats", ["[jpeg]", "[jpeg, webp]", "[jpeg, avif]", "[jpeg, webp, avif]", nil]),
-        ("jpeg", ["{quality: 70}", "{quality: 92}", "{quality: 80, chroma_subsampling: \"4:4:4\"}", "{progressive_min_width: 200}", "{widths: all}", nil]),
+        ("jpeg", ["{quality: 70}", "{quality: 92}", "{quality: 80, chroma_subsampling: \"4:4:4\"}", "{progressive_min_width: 200}", "{widths: all}", "{widths: one}", nil]),
         ("webp", ["{quality: 60}", "{quality: 85, effort: 2}", nil]),
         ("avif", ["{quality: 50}", "{quality: 65, effort: 1}", nil]),
         ("dense_format", ["false", "webp", "avif", nil]),
