@@ -46,7 +46,13 @@ final class ProgressPrinter: Sendable {
             case .processing(let path):
                 state.current = path
             case .step(let name):
-                if verbosity == .verbose { message("step: \(name)") }
+                if verbosity == .verbose {
+                    message("step: \(name)")
+                } else if live, state.total == 0, name.hasPrefix("budget") {
+                    // Planning a budget reads every header first: seconds
+                    // before the bar, said on the line the bar then takes.
+                    Terminal.write("\r\u{1B}[K" + ImageLine.clean(name), toError: true)
+                }
             case .waiting(let holder):
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
             case .warning:

@@ -6,8 +6,9 @@ extension BuildPipeline {
     /// `budgets.site` or `budgets.files` the ones chosen to fit the whole
     /// site (`SiteBudget`), planned on every photo, not a shard's, so each
     /// shard and the merge build with the same. The plan is kept in the
-    /// cache folder and reused while the photos and settings are unchanged:
-    /// a no-op build reads no header and encodes no sample.
+    /// cache folder, one file per output folder (sites share a cache), and
+    /// reused while the photos and settings are unchanged: a no-op build
+    /// reads no header and encodes no sample.
     func planImageSettings(_ state: inout BuildState) throws(BuildError) {
         let config = options.config
         state.settings = ImageSettings(config: config, layout: options.layout)
@@ -18,7 +19,7 @@ extension BuildPipeline {
         let key = SourceHash.of(texts: [
             ImgSiteVersion.current, state.settings!.key, "\(budget.bytes ?? 0) \(budget.files ?? 0)", "\(pages.albums) \(pages.hasFeed)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
-        let saved = options.cacheFolder.appending(path: Self.budgetPlanFile)
+        let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var plan = Self.savedPlan(saved, key: key)
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
@@ -32,8 +33,6 @@ extension BuildPipeline {
         state.summary.budget = report
         observe(.step(report.line))
     }
-
-    static let budgetPlanFile = "budget-plan.json"
 
     private func budgetPlan(_ jobs: [ImageJob], pages: PageCount, budget: SiteBudget, settings: ImageSettings) throws(BuildError) -> BudgetPlan {
         do {
