@@ -29,7 +29,7 @@ extension BuildPipeline {
             let contents = try state.store.contents(sources)
             let manifest = ShardManifest(
                 generator: "imgsite \(ImgSiteVersion.current)", shard: shard.index, count: shard.count,
-                settings: state.settings!.key,
+                settings: state.settings!.key, budget: state.budgetPlan,
                 images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
                 failed: state.summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
             data = try manifest.encoded()

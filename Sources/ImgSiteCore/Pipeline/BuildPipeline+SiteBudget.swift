@@ -4,8 +4,9 @@ import Vips
 extension BuildPipeline {
     /// The image settings this build makes files with: the site's, or under
     /// `budgets.site` or `budgets.files` the ones chosen to fit the whole
-    /// site (`SiteBudget`), planned on every photo, not a shard's, so each
-    /// shard and the merge build with the same. The plan is kept in the
+    /// site (`SiteBudget`), planned on every photo, not a shard's, so every
+    /// shard builds with the same; the merge takes the shards' plan (it may
+    /// run without the photos). The plan is kept in the
     /// cache folder, one file per output folder (sites share a cache), and
     /// reused while the photos and settings are unchanged: a no-op build
     /// reads no header and encodes no sample.
@@ -21,6 +22,12 @@ extension BuildPipeline {
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var plan = Self.savedPlan(saved, key: key)
+        if case .merge(let folders) = options.mode {
+            guard let shards = ShardManifest.budgetPlan(folders) else {
+                throw BuildError(path: "--merge", "the shards were built without budgets.site or budgets.files; build every shard and the merge with the same imgsite.yml")
+            }
+            plan = shards
+        }
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             plan = try budgetPlan(jobs, pages: pages, budget: budget, settings: state.settings!)
@@ -29,6 +36,7 @@ extension BuildPipeline {
             }
         }
         state.settings = ImageSettings(config: plan!.config(from: config), layout: options.layout)
+        state.budgetPlan = plan
         let report = BudgetReport(budget: budget, plan: plan!, site: config)
         state.summary.budget = report
         observe(.step(report.line))

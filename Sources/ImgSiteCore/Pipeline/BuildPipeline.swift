@@ -2,7 +2,8 @@ import Foundation
 import Mustache
 import Vips
 
-/// One build: templates → scan → plan → process → render → prune → manifest,
+/// One build: templates → scan → settings → plan → process → render →
+/// prune → manifest → budgets,
 /// a list of named steps over one `BuildState`, with the output folder
 /// locked for the whole build (`OutputLock`) and every finished image
 /// recorded at once in the build database (`BuildStore`), so a build that
@@ -129,8 +130,10 @@ struct BuildState {
     var root: PlannedAlbum?
     /// The images this build makes: every one, or a shard's.
     var jobs: [ImageJob] = []
-    /// What their files are made with (`planImageSettings`).
+    /// What their files are made with (`planImageSettings`), and under a
+    /// whole-site budget the plan that chose it.
     var settings: ImageSettings?
+    var budgetPlan: BudgetPlan?
     /// What the build database says was finished in this folder (empty under --force).
     var journal: [String: JournalEntry] = [:]
     /// The sources the journal held, once the journal itself is released.

@@ -23,6 +23,9 @@ struct ShardManifest: Codable, Equatable {
     var count: Int
     /// `ImageSettings.key`: shards and merge must agree on every setting.
     var settings: String
+    /// Under a whole-site budget, the plan the shard built with: the merge
+    /// takes it rather than reading every photo again.
+    var budget: BudgetPlan?
     var images: [Built]
     var failed: [Failure]
 
@@ -30,6 +33,17 @@ struct ShardManifest: Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
+    }
+
+    /// The budget plan the first of `folders` built with, if it had one.
+    static func budgetPlan(_ folders: [URL]) -> BudgetPlan? {
+        struct Plan: Decodable { var budget: BudgetPlan? }
+        for folder in folders {
+            if let data = try? Data(contentsOf: folder.appending(path: fileName)), let read = try? JSONDecoder().decode(Plan.self, from: data) {
+                return read.budget
+            }
+        }
+        return nil
     }
 
     /// The manifests of `folders`: exactly one for each shard 1…n of one
