@@ -74,7 +74,8 @@ public struct BudgetReport: Sendable, Equatable {
             }
         }
         if built.jpeg.quality != site.jpeg.quality || built.webp.quality != site.webp.quality {
-            result.append(("quality \(built.jpeg.quality)", "JPEG and WebP at quality \(built.jpeg.quality), not \(site.jpeg.quality) and \(site.webp.quality)"))
+            let quality = max(built.jpeg.quality, built.webp.quality)
+            result.append(("quality \(quality)", "JPEG at quality \(built.jpeg.quality) (not \(site.jpeg.quality)), WebP at \(built.webp.quality) (not \(site.webp.quality))"))
         }
         return result
     }
