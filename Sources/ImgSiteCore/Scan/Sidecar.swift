@@ -28,13 +28,13 @@ public struct Sidecar: Sendable, Hashable {
     /// Reads and parses the file; the error is a reason to show beside its name.
     func read() -> Result<Text, SidecarError> {
         guard identity.size <= Self.maxBytes else {
-            return .failure(SidecarError(file: relativePath, reason: "is \(identity.size) bytes, more than the \(Self.maxBytes) a caption file may hold; ignored"))
+            return .failure(SidecarError(file: relativePath, reason: "\(identity.size) bytes, more than the \(Self.maxBytes) a caption file may hold; ignored"))
         }
         guard let data = FileManager.default.contents(atPath: absolutePath) else {
             return .failure(SidecarError(file: relativePath, reason: "cannot be read; ignored"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(SidecarError(file: relativePath, reason: "is not UTF-8 text; ignored"))
+            return .failure(SidecarError(file: relativePath, reason: "not UTF-8 text; ignored"))
         }
         // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
         if relativePath.lowercased().hasSuffix(".txt") { return .success(Text(caption: Self.clean(text))) }
@@ -62,9 +62,9 @@ public struct Sidecar: Sendable, Hashable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            return fail("is not valid YAML\(error.line.map { " (line \($0))" } ?? ""): \(error.problem); ignored")
+            return fail("\(error.line.map { "line \($0): " } ?? "")not valid YAML: \(error.problem); ignored")
         } catch {
-            return fail("is not valid YAML: \(error); ignored")
+            return fail("not valid YAML: \(error); ignored")
         }
         guard let root else { return .success(Text()) }
         guard let mapping = root.mapping else {
@@ -112,5 +112,6 @@ public struct Sidecar: Sendable, Hashable {
 struct SidecarError: Error, Equatable {
     var file: String
     var reason: String
-    var message: String { "\(file) \(reason)" }
+    /// `harbour/boats.jpg.yml: line 3: unknown key …`, as docs/configuration.md shows it.
+    var message: String { "\(file): \(reason)" }
 }

@@ -45,9 +45,21 @@ import Testing
         }
         #expect(reasons[0].contains("line 2: unknown key 'titel'"))
         #expect(reasons[1].contains("line 1: caption must be text"))
-        #expect(reasons[2].contains("is not valid YAML"))
+        #expect(reasons[2].contains("not valid YAML"))
         #expect(reasons[3].contains("must be a mapping"))
         #expect(reasons.allSatisfy { $0.hasSuffix("; ignored") })
+    }
+
+    @Test("a sidecar's warning reads as docs/configuration.md shows it: photo, sidecar, line, reason")
+    func sidecarWarningAsDocumented() throws {
+        guard case .failure(let error) = Sidecar.parse(yaml: "caption: Low tide\nalt: Boats\ntitel: Harbour\n", file: "harbour/boats.jpg.yml") else {
+            Issue.record("an unknown key must be refused")
+            return
+        }
+        let line = "up to date harbour/boats.jpg: \(error.message)"
+        #expect(line == "up to date harbour/boats.jpg: harbour/boats.jpg.yml: line 3: unknown key 'titel' (a sidecar holds caption and alt); ignored")
+        let docs = try String(contentsOf: Corpus.repoRoot.appending(path: "docs/configuration.md"), encoding: .utf8)
+        #expect(docs.contains(line + "\n"), "docs/configuration.md shows another form")
     }
 
     @Test("the scanner pairs photo.jpg.yml / .yaml / .txt with photo.jpg, a .yml first; strays pair with nothing")
@@ -135,10 +147,10 @@ import Testing
         try FileManager.default.removeItem(at: sidecar)
         let fourth = try TestBuild.run(input: input, output: output)
         #expect(try fourth.image("a/one.jpg").metadata.caption == nil, "sidecar removed: back to the embedded caption (none)")
-        #expect(fourth.summary.warnings.contains { $0.hasPrefix("a/two.jpg: a/two.jpg.yml is not valid YAML") }, "\(fourth.summary.warnings)")
+        #expect(fourth.summary.warnings.contains { $0.hasPrefix("a/two.jpg: a/two.jpg.yml: line 2: not valid YAML") }, "\(fourth.summary.warnings)")
         #expect(fourth.summary.encodedFiles == 0)
         let fifth = try TestBuild.run(input: input, output: output)
-        #expect(fifth.summary.warnings.contains { $0.contains("a/two.jpg.yml is not valid YAML") }, "the warning is repeated while the file is broken")
+        #expect(fifth.summary.warnings.contains { $0.contains("a/two.jpg.yml: line 2: not valid YAML") }, "the warning is repeated while the file is broken")
     }
 
     private func exiftool(_ arguments: [String]) throws {
