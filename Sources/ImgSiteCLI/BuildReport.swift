@@ -41,7 +41,7 @@ final class BuildReport: Sendable {
                 entry.reason = error.reason
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[error.path] = entry
-            case .started, .step, .waiting, .warning:
+            case .started, .step, .waiting, .siteWarning:
                 break
             }
         }
@@ -74,12 +74,14 @@ final class BuildReport: Sendable {
             "imgsite": ImgSiteVersion.current, "schema": 1,
             "summary": [
                 "built": summary.built, "animations": summary.animations, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
+                "siteWarnings": summary.siteWarnings.count,
                 "bytesIn": summary.bytesIn, "bytesOut": summary.bytesOut, "encodedFiles": summary.encodedFiles,
                 "sourcesRead": summary.sourcesRead, "pagesWritten": summary.pagesWritten, "removed": summary.removed,
                 "seconds": (summary.seconds * 1000).rounded() / 1000,
             ],
             "images": rows,
             "warnings": summary.warnings,
+            "siteWarnings": summary.siteWarnings,
         ]
         if let budget = summary.budget { report["budget"] = Self.json(budget) }
         return try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])

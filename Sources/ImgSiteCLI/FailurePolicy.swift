@@ -7,7 +7,7 @@ import ImgSiteCore
 enum FailurePolicy: String, ExpressibleByArgument, CaseIterable {
     /// Any image failed (the default).
     case error
-    /// Any image failed or was built with a warning.
+    /// Any image failed or was built with a warning, or the site has one (a template, a budget).
     case warning
     /// Never for images: the site is published with what could be built.
     case never
@@ -15,7 +15,7 @@ enum FailurePolicy: String, ExpressibleByArgument, CaseIterable {
     func exitCode(for summary: BuildSummary) -> Int32 {
         switch self {
         case .error: summary.failed.isEmpty ? 0 : 1
-        case .warning: summary.failed.isEmpty && summary.warnings.isEmpty ? 0 : 1
+        case .warning: summary.failed.isEmpty && summary.warnings.isEmpty && summary.siteWarnings.isEmpty ? 0 : 1
         case .never: 0
         }
     }
@@ -31,7 +31,7 @@ enum GitHubAnnotations {
     static func lines(for summary: BuildSummary, input: String) -> [String] {
         let file = { (path: String) in input == "." ? path : (input as NSString).appendingPathComponent(path) }
         let errors = summary.failed.map { "::error file=\(property(file($0.path))),title=imgsite::\(data($0.reason))" }
-        let warnings = summary.warnings.map { warning -> String in
+        let warnings = (summary.warnings + summary.siteWarnings).map { warning -> String in
             // "path: message", as the summary keeps them.
             guard let colon = warning.range(of: ": ") else { return "::warning title=imgsite::\(data(warning))" }
             let (path, message) = (String(warning[..<colon.lowerBound]), String(warning[colon.upperBound...]))

@@ -10,10 +10,14 @@ import ImgSiteCore
 ///       (a damaged file kept from an earlier build: named again by each build,
 ///       under the status word that keeps the lines' counts equal to the summary's)
 ///     failed bad/corrupted.jpg: cannot be decoded: …
+///     site warning templates/album.mustache: {{titel}} is not a variable …
+///       (about the site, not an image: counted apart, as `site warnings N`)
 ///     built 12, up to date 0, failed 0; 4.9 MB → 8.2 MB; 5.6 s; site in _site
 enum ImageLine {
     enum Status: String {
         case built, upToDate = "up to date", failed, warning
+        /// Not an image's: a template, a budget, a setting. Counted apart.
+        case siteWarning = "site warning"
     }
 
     /// The status word and line of an image event, or nil for other events.
@@ -29,8 +33,8 @@ enum ImageLine {
             (.upToDate, "up to date \(clean(source))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
-        case let .warning(path, reason):
-            (.warning, "warning \(clean(path)): \(clean(reason))")
+        case let .siteWarning(path, reason):
+            (.siteWarning, "site warning \(clean(path)): \(clean(reason))")
         default:
             nil
         }
@@ -41,10 +45,11 @@ enum ImageLine {
         warnings.map(clean).joined(separator: "; ")
     }
 
-    /// "built N, up to date N, failed N[, warnings N][, animations N][, removed N stale files]; IN → OUT[ (budget …)]; S s; site in DIR"
+    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, removed N stale files]; IN → OUT[ (budget …)]; S s; site in DIR"
     static func summary(_ summary: BuildSummary, output: String) -> String {
         var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
         if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
+        if !summary.siteWarnings.isEmpty { parts.append("site warnings \(summary.siteWarnings.count)") }
         if summary.animations > 0 { parts.append("animations \(summary.animations)") }
         if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
         var bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"

@@ -11,9 +11,11 @@ public enum BuildEvent: Sendable {
     /// a broken sidecar): each build that keeps it names them again.
     case upToDate(String, warnings: [String])
     case failed(BuildError)
-    /// A warning that is not one image's own: a page or file over a budget
-    /// (`budgets:`), an `albums:` entry that names no album. Its path and why.
-    case warning(path: String, reason: String)
+    /// A warning about the site rather than one image: a template, a page
+    /// or file over a budget (`budgets:`), an `albums:` entry that names no
+    /// album. Its path and why; its own status word and count (`site warning`),
+    /// so image lines add up to the image counts.
+    case siteWarning(path: String, reason: String)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
     /// Another imgsite holds the output folder; this build waits for it.
@@ -27,7 +29,10 @@ public struct BuildSummary: Sendable {
     public var animations = 0
     public var upToDate = 0
     public var failed: [BuildError] = []
+    /// Images' own warnings ("path: reason"): damaged files built anyway, broken sidecars.
     public var warnings: [String] = []
+    /// Warnings about the site, not one image (`BuildEvent.siteWarning`), "path: reason".
+    public var siteWarnings: [String] = []
     /// Bytes of the sources processed and of the variants written for them.
     public var bytesIn = 0
     public var bytesOut = 0

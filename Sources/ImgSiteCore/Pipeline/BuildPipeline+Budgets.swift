@@ -38,10 +38,7 @@ extension BuildPipeline {
             throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
         if budgets.shapesSite { violations += wholeSiteViolations(budgets, planned: state.summary.budget) }
-        for violation in violations {
-            observe(.warning(path: violation.path, reason: violation.reason))
-            state.summary.warnings.append("\(violation.path): \(violation.reason)")
-        }
+        for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
     }
 
     /// The output folder against `budgets.site` and `budgets.files`: what a

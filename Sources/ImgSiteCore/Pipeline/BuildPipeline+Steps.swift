@@ -5,10 +5,14 @@ extension BuildPipeline {
     func loadTemplates(_ state: inout BuildState) throws(BuildError) {
         let (library, digest, warnings) = try DefaultTheme.load(overrides: options.templatesFolder)
         state.theme = (library, digest)
-        for warning in warnings {
-            observe(.warning(path: warning.path, reason: warning.reason))
-            state.summary.warnings.append("\(warning.path): \(warning.reason)")
-        }
+        for warning in warnings { warnAboutSite(&state, path: warning.path, warning.reason) }
+    }
+
+    /// A warning about the site rather than one image (a template, a budget,
+    /// a setting): its own line and count, apart from the images'.
+    func warnAboutSite(_ state: inout BuildState, path: String, _ reason: String) {
+        observe(.siteWarning(path: path, reason: reason))
+        state.summary.siteWarnings.append("\(path): \(reason)")
     }
 
     /// Walks the input (the output, cache and template folders are not
@@ -59,8 +63,7 @@ extension BuildPipeline {
         let file = options.configFile?.lastPathComponent ?? "imgsite.yml"
         for name in options.config.albums.keys.sorted() where !albums.contains(name) {
             let reason = "albums.\(name) names no album with photos in the input; its settings apply to nothing"
-            observe(.warning(path: file, reason: reason))
-            state.summary.warnings.append("\(file): \(reason)")
+            warnAboutSite(&state, path: file, reason)
         }
     }
 
@@ -85,8 +88,8 @@ extension BuildPipeline {
                 let listed = Manifest.listedFiles(in: options.output)
                 known.formUnion(listed ?? [])
                 if listed == nil, FileManager.default.fileExists(atPath: options.output.appending(path: Manifest.fileName).path) {
-                    state.summary.warnings.append(
-                        "\(Manifest.fileName): unreadable, and the build database has no record of this folder; "
+                    warnAboutSite(&state, path: Manifest.fileName,
+                        "unreadable, and the build database has no record of this folder; "
                             + "removed the files named like imgsite's that this build did not write")
                     known.formUnion(folder.filesNamedLikeOurs())
                 }

@@ -100,7 +100,7 @@ public struct BuildPipeline: Sendable {
                 observe(.step("cache: removed \(pruned.removedObjects) unused files"))
             }
         } catch {
-            state.summary.warnings.append("cache \(options.cacheFolder.path): cannot be pruned: \(error)")
+            warnAboutSite(&state, path: options.cacheFolder.path, "the cache cannot be pruned: \(error)")
         }
         if Self.tracing { FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8)) }
         let elapsed = ContinuousClock.now - start

@@ -93,10 +93,10 @@ import Testing
         for round in 1...2 {
             let run = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--fail-on", "warning"], environment: environment)
             #expect(run.status == 1, "round \(round): \(run.output)")
-            let warnings = run.output.split(separator: "\n").filter { $0.hasPrefix("warning ") }
-            #expect(warnings.contains { $0.hasPrefix("warning a/index.html: first view at 1280×800 is ") && $0.hasSuffix("over the budget of 10.0 KB") },
+            let warnings = run.output.split(separator: "\n").filter { $0.hasPrefix("site warning ") }
+            #expect(warnings.contains { $0.hasPrefix("site warning a/index.html: first view at 1280×800 is ") && $0.hasSuffix("over the budget of 10.0 KB") },
                     "round \(round): \(warnings)")
-            #expect(warnings.contains { $0.hasPrefix("warning a/LadyBird.jpg: a/_img/ladybird-2560.") && $0.contains("over the variant budget of 80.0 KB") })
+            #expect(warnings.contains { $0.hasPrefix("site warning a/LadyBird.jpg: a/_img/ladybird-2560.") && $0.contains("over the variant budget of 80.0 KB") })
         }
     }
 }

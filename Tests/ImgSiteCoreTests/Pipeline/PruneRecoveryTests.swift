@@ -36,7 +36,7 @@ import Testing
         try "{".write(to: first.output.appendingPathComponent(Manifest.fileName), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: cache)
         let second = try TestBuild.run(input: input, output: first.output, cache: cache)
-        #expect(second.summary.warnings.contains { $0.contains("unreadable") })
+        #expect(second.summary.siteWarnings.contains { $0.contains("unreadable") })
         var expected = try Self.cleanTree(of: input)
         expected["CNAME"] = Data("example.org".utf8)
         let differences = FolderTree.differences(expected, try FolderTree.read(first.output))

@@ -54,7 +54,7 @@ import Vips
               plain/deper: { placeholder: grid }
             """, file: "imgsite.yml")
         let site = try TestBuild.run(input: input, config: config)
-        #expect(site.summary.warnings == ["imgsite.yml: albums.plain/deper names no album with photos in the input; its settings apply to nothing"])
+        #expect(site.summary.siteWarnings == ["imgsite.yml: albums.plain/deper names no album with photos in the input; its settings apply to nothing"])
         #expect(try site.image("site/Storm.jpg").placeholder?.kind == .blurhash)
         #expect(try site.image("plain/Dune.jpg").placeholder?.kind == .css)
         #expect(try site.image("plain/deeper/Aqua.jpg").placeholder?.kind == .css)
