@@ -12,10 +12,11 @@ public enum DefaultTheme {
 
     /// The templates in effect, a digest of their text (a page rendered
     /// with other templates is another page), and warnings about the site's
-    /// own: variables no template is given, which would render empty.
+    /// own: variables no template is given and partials no template is
+    /// named, which would render empty.
     static func load(overrides: URL?) throws(BuildError) -> (library: MustacheLibrary, digest: String, warnings: [BuildError]) {
         var texts = files
-        var warnings: [BuildError] = []
+        var own: [(shown: String, text: String)] = []
         if let overrides, FileManager.default.fileExists(atPath: overrides.path) {
             let root = overrides.standardizedFileURL.path
             let enumerator = FileManager.default.enumerator(atPath: root)
@@ -27,10 +28,16 @@ public enum DefaultTheme {
                     throw BuildError(path: shown, "cannot be read as UTF-8 text")
                 }
                 _ = try template(text, file: shown)
-                for name in TemplateCheck.unknownNames(in: text, known: knownNames) {
-                    warnings.append(BuildError(path: shown, "{{\(name)}} is not a variable imgsite gives its templates; it renders empty"))
-                }
+                own.append((shown, text))
                 texts[String(relative.dropLast(".mustache".count))] = text
+            }
+        }
+        let names = Set(texts.keys)
+        let warnings = own.sorted { $0.shown < $1.shown }.flatMap { shown, text in
+            TemplateCheck.unknownNames(in: text, known: knownNames).map {
+                BuildError(path: shown, "{{\($0)}} is not a variable imgsite gives its templates; it renders empty")
+            } + TemplateCheck.missingPartials(in: text, templates: names).map {
+                BuildError(path: shown, "{{> \($0)}} names no template (neither built in nor in the templates folder); it renders empty")
             }
         }
         var library = MustacheLibrary()
@@ -42,16 +49,14 @@ public enum DefaultTheme {
         return (library, SourceHash.of(text: all), warnings)
     }
 
-    /// Every name the built-in templates use: what the renderer gives them.
-    static let knownNames: Set<String> = files.values.reduce(into: []) { known, text in
-        known.formUnion(TemplateCheck.names(in: text) ?? [])
-    }
+    /// Every name part the built-in templates use: what the renderer gives them.
+    static let knownNames: Set<String> = TemplateCheck.knownParts(of: files.values)
 
     private static func template(_ text: String, file: String) throws(BuildError) -> MustacheTemplate {
         do {
             return try MustacheTemplate(string: text)
         } catch {
-            throw TemplateCheck.parseFailure(error, file: file)
+            throw TemplateCheck.parseFailure(error, text: text, file: file)
         }
     }
 }
