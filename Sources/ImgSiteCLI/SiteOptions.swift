@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImgSiteCore
 
 /// What `build` and `watch` share: where the photos are, where the site
 /// goes, the config, the workers and the cache.
@@ -12,7 +13,7 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "Config file (default: imgsite.yml in the input folder, if present).")
     var config: String?
 
-    @Option(name: .long, help: "Images processed at once (default: the number of CPU cores).")
+    @Option(name: .long, help: "Images processed at once (default: \(BuildOptions.defaultJobsText), so one computes while another waits on file writes).")
     var jobs: Int?
 
     @Option(name: .customLong("cache-dir"), help: "Folder of the build database and encoded images (default: $IMGSITE_CACHE_DIR, else $XDG_CACHE_HOME/imgsite, else ~/.cache/imgsite).")

@@ -23,6 +23,17 @@ import Testing
         #expect(ImgSiteCommand.helpMessage().contains("imgsite build ./photos"))
     }
 
+    @Test("--jobs: the default --help and docs/cli.md name is the one a build takes")
+    func jobsDefault() throws {
+        let help = ImgSiteCommand.helpMessage(for: BuildCommand.self).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        #expect(help.contains("(default: CPU cores + 1,"), "\(help)")
+        #expect(BuildOptions.defaultJobsText == "CPU cores + 1" && BuildOptions.defaultJobs == ProcessInfo.processInfo.activeProcessorCount + 1)
+        let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../docs/cli.md").standardized, encoding: .utf8)
+        #expect(docs.contains("(default: CPU cores + 1,"))
+        let options = try BuildOptions.resolve(input: NSTemporaryDirectory(), output: NSTemporaryDirectory() + "/imgsite-jobs-default", configFile: nil, jobs: nil, force: false)
+        #expect(options.jobs == BuildOptions.defaultJobs)
+    }
+
     @Test func versionIsSet() {
         #expect(ImgSiteCommand.configuration.version.first?.isNumber == true)
     }
