@@ -87,6 +87,10 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let printer = ProgressPrinter(verbosity: printing.verbosity, output: site.output)
+        Interruption.handle { _ in
+            printer.clearLine()
+            Terminal.error("stopped: what was finished is kept; the next build does the rest")
+        }
         if printing.verbose { VersionReport.sayOffPaths() }
         let summary: BuildSummary
         let reporter = BuildReport()
@@ -98,9 +102,10 @@ struct BuildCommand: ParsableCommand {
         } catch {
             printer.clearLine()
             Terminal.error("error: \(error)")
-            // A build that could not start (another build holds the folder,
-            // a whole-site budget no settings meet) changed nothing.
-            throw ExitCode(error.step == .lock || error.step == .settings ? 2 : 1)
+            // 1 is for images that failed while the rest was built; a build
+            // that could not start or run to its end (a broken template,
+            // another build holding the folder, a full disk) is 2.
+            throw ExitCode(2)
         }
         if summary.built + summary.upToDate + summary.failed.count == 0 {
             Terminal.error("warning: no images found in \(site.input) (looked for \(Scanner.imageExtensions.sorted().joined(separator: ", ")))")

@@ -55,7 +55,7 @@ final class ProgressPrinter: Sendable {
                 }
             case .waiting(let holder):
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
-            case .warning:
+            case .siteWarning:
                 if let (_, text) = ImageLine.line(for: event) { printLine(text) }
             case let .upToDate(_, warnings) where !everyImage && warnings.isEmpty:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
@@ -135,4 +135,8 @@ enum Terminal {
     }
 
     static func error(_ text: String) { write(text + "\n", toError: true) }
+
+    /// What ends a live progress line on standard error, so a message after
+    /// it starts a line of its own: nothing when standard error is not a terminal.
+    static var endingProgressLine: String { isInteractive(STDERR_FILENO) ? "\r\u{1B}[K" : "" }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImgSiteCore
 import ImgSiteServer
 
 /// `imgsite serve`: a built site over HTTP, for a look before publishing.
@@ -28,7 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let server = SiteServer(folder: try SiteFolder(URL(fileURLWithPath: folder)), host: listen.host, port: listen.port)
             listen.noteIfVisible()
-            try await server.run(handlingSignals: true) { [host = listen.host] port in
+            Interruption.handle { _ in Terminal.error("stopped") }
+            try await server.run(handlingSignals: false) { [host = listen.host] port in
                 Terminal.error("serving \(folder) on http://\(host):\(port)/ (Ctrl-C stops)")
             }
         } catch let error as ServerError {

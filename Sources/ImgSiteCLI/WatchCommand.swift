@@ -42,7 +42,7 @@ struct WatchCommand: AsyncParsableCommand {
                 let printer = ProgressPrinter(verbosity: verbosity, output: output)
                 return BuildReporter(observe: printer.handle, finish: printer.finish, abandon: printer.clearLine)
             },
-            say: { Terminal.error($0) })
+            say: { Terminal.error(Terminal.endingProgressLine + $0) })
         listen.noteIfVisible()
         do {
             try await session.run()

@@ -36,6 +36,7 @@ public struct SiteServer: Sendable {
         router.add(middleware: GzipResponses())
         router.add(middleware: NotFoundPage(folder: folder, liveReload: liveReload != nil))
         router.add(middleware: CacheHeaders())
+        router.add(middleware: RelativeRedirects())
         router.add(middleware: FileMiddleware(fileProvider: SiteFileProvider(folder: folder), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: Self.mediaTypes))
         if let liveReload {

@@ -31,7 +31,8 @@ public struct WatchSession: Sendable {
         self.say = say
     }
 
-    /// Runs until SIGINT/SIGTERM (`handlingSignals`) or cancellation;
+    /// Runs until cancellation, or with `handlingSignals` until SIGINT/SIGTERM
+    /// ends the process (`Interruption`);
     /// `onReady` gets the port once the first build is done and the server listens.
     public func run(handlingSignals: Bool = true, onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let options = try resolve()
@@ -40,12 +41,17 @@ public struct WatchSession: Sendable {
         defer { lock.release() }
         let live = LiveReload()
         let building = BuildingFlag()
+        // From the first build on: Ctrl-C then says what was kept, lets the
+        // lock go and ends with 130 (SIGTERM: 143).
+        if handlingSignals { Interruption.handle { [say] _ in say(building.stopMessage) } }
         let firstBuild = await build(holding: lock, building: building)
         if case .failure(let error) = firstBuild { say("error: \(error)") }
+        let configFile = options.configFile ?? options.input.appending(path: "imgsite.yml")
         let watched = WatchedPaths(
             folders: [options.input] + (options.templatesFolder.path.hasPrefix(options.input.path + "/") ? [] : [options.templatesFolder]),
-            files: [options.configFile ?? options.input.appending(path: "imgsite.yml")],
+            files: [configFile],
             excluded: [options.output, options.cacheFolder])
+        let inputs = BuildInputs(templates: options.templatesFolder, config: configFile)
         let changed = ChangedPaths(root: options.input)
         let coordinator = RebuildCoordinator { [self] in
             // Changes that came while the last rebuild waited for its photos
@@ -56,18 +62,18 @@ public struct WatchSession: Sendable {
         }
         let watcher = watched.watcher()
         try watcher.start { changes in
-            changed.add(changes.paths)
+            let paths = changes.paths.filter(inputs.areRead)
+            guard !paths.isEmpty else { return }
+            changed.add(paths)
             Task { await coordinator.request(finished: !changes.mayBeWriting) }
         }
         defer { watcher.stop() }
         let server = SiteServer(folder: try SiteFolder(options.output), host: host, port: port, liveReload: live)
-        try await server.run(handlingSignals: handlingSignals) { port in
+        try await server.run(handlingSignals: false) { port in
             say("serving http://\(host):\(port)/ — watching \(options.input.path) for changes (Ctrl-C stops)")
             await onReady(port)
         }
-        say(building.isOn
-            ? "stopped during a rebuild: what it finished is kept, the next build does the rest"
-            : "stopped")
+        say(building.stopMessage)
     }
 
     /// A rebuild: the summary or the error in the terminal, and on the open pages.
@@ -130,5 +136,9 @@ private final class BuildingFlag: Sendable {
     var isOn: Bool {
         get { state.withLock { $0 } }
         set { state.withLock { $0 = newValue } }
+    }
+
+    var stopMessage: String {
+        isOn ? "stopped during a build: what it finished is kept, the next build does the rest" : "stopped"
     }
 }

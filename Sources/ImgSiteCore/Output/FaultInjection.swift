@@ -10,8 +10,9 @@ import Glibc
 /// `IMGSITE_KILL_AT=<point>[#n]` sends SIGKILL to this process the n-th time
 /// (default first) it reaches `point`: `scan` (an album scanned), `image` (an
 /// image finished and recorded), `page` (a page written), or `write <file name>` (that
-/// file's bytes written, not yet renamed into place). Unset, each point costs
-/// one comparison.
+/// file's bytes written, not yet renamed into place). `IMGSITE_KILL_WITH=INT`
+/// or `TERM` sends that signal instead, as Ctrl-C or a CI runner's stop
+/// would. Unset, each point costs one comparison.
 enum FaultInjection {
     private static let target: (point: String, count: Int)? = {
         guard let value = ProcessInfo.processInfo.environment["IMGSITE_KILL_AT"], !value.isEmpty else { return nil }
@@ -26,6 +27,8 @@ enum FaultInjection {
             value += 1
             return value
         }
-        if count == target.count { kill(getpid(), SIGKILL) }
+        guard count == target.count else { return }
+        let signal: [String: Int32] = ["INT": SIGINT, "TERM": SIGTERM]
+        kill(getpid(), signal[ProcessInfo.processInfo.environment["IMGSITE_KILL_WITH"] ?? ""] ?? SIGKILL)
     }
 }

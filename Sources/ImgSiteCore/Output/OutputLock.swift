@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,9 @@ public final class OutputLock: Sendable {
 
     private let descriptor: Int32
     private let path: String
+    /// The locks this process holds, by path: let go all at once when a
+    /// signal ends it (`Interruption`), so no lock file is left behind.
+    private static let held = Mutex<[String: Int32]>([:])
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -68,14 +72,24 @@ public final class OutputLock: Sendable {
             }
             let lock = OutputLock(descriptor: descriptor, path: path)
             lock.describeHolder()
+            held.withLock { $0[path] = descriptor }
             return lock
         }
     }
 
     /// Removes the file, then lets go of the lock.
     public func release() {
+        guard Self.held.withLock({ $0.removeValue(forKey: path) }) != nil else { return }
         unlink(path)
         close(descriptor)
+    }
+
+    /// Lets go of every lock this process holds (the process is ending).
+    static func releaseAll() {
+        for (path, descriptor) in held.withLock({ $0 }) {
+            unlink(path)
+            close(descriptor)
+        }
     }
 
     private func describeHolder() {

@@ -12,6 +12,13 @@ public struct Scanner: Sendable {
         "jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff", "gif",
     ]
 
+    /// Whether a file of this name is read by a build: an image, or a
+    /// photo's caption file (`photo.jpg.yml`, `.yaml`, `.txt`).
+    public static func reads(fileNamed name: String) -> Bool {
+        guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+        return imageExtensions.contains(name[name.index(after: dot)...].lowercased()) || Sidecar.imageName(of: name) != nil
+    }
+
     public let input: URL
     /// Absolute folders never scanned (output, templates).
     public let excluded: [String]

@@ -16,9 +16,10 @@ import Testing
         return input
     }
 
-    static func build(_ input: URL, into output: URL, cache: URL, killAt: String? = nil) throws -> ImgsiteProcess.Run {
+    static func build(_ input: URL, into output: URL, cache: URL, killAt: String? = nil, with signal: String? = nil) throws -> ImgsiteProcess.Run {
         var environment = ["IMGSITE_CACHE_DIR": cache.path]
         if let killAt { environment["IMGSITE_KILL_AT"] = killAt }
+        if let signal { environment["IMGSITE_KILL_WITH"] = signal }
         return try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--jobs", "2"], environment: environment)
     }
 
@@ -47,4 +48,22 @@ import Testing
         let differences = FolderTree.differences(try FolderTree.read(reference), try FolderTree.read(output))
         #expect(differences.isEmpty, "\(point): \(differences.prefix(8))")
     }
+
+    @Test("Ctrl-C or SIGTERM mid-build: one line saying what is kept, the lock let go, status 130 or 143, no summary; the next build resumes",
+          arguments: [("INT", Int32(130)), ("TERM", Int32(143))])
+    func interrupted(signal: String, status: Int32) throws {
+        let input = try Self.library()
+        let output = try Corpus.scratch("stopped")
+        let cache = try Corpus.scratch("cache")
+        let stopped = try Self.build(input, into: output, cache: cache, killAt: "image#2", with: signal)
+        #expect(!stopped.killedBySignal && stopped.status == status, "\(signal): \(stopped.status) \(stopped.errors)")
+        #expect(stopped.errors.hasSuffix("stopped: what was finished is kept; the next build does the rest\n"), "\(stopped.errors)")
+        #expect(!stopped.output.contains(" up to date 0, failed"), "no summary line: \(stopped.output)")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: OutputLock.fileName).path), "the lock file is gone")
+        let resumed = try Self.build(input, into: output, cache: cache)
+        let summary = try #require(resumed.output.split(separator: "\n").last { $0.hasPrefix("built ") })
+        let counts = summary.split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
+        #expect(counts.count == 3 && counts[0] + counts[1] == 8 && counts[1] >= 2 && counts[2] == 1, "\(summary)")
+    }
+
 }

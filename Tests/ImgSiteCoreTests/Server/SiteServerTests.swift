@@ -79,6 +79,29 @@ import Testing
         }
     }
 
+    @Test("a folder without its slash is redirected relatively, so the site holds under a sub-path behind a proxy")
+    func relativeRedirect() async throws {
+        try await Self.serving(try Self.site()) { port in
+            let folder = try LoopbackHTTP.send(port: port, path: "/a")
+            #expect([301, 302, 307, 308].contains(folder.status), "\(folder.status)")
+            #expect(folder.headers["location"] == "a/", "\(folder.headers)")
+        }
+    }
+
+    @Test("SIGINT and SIGTERM stop serve at once, said, with the status a signal's stop has (130, 143)")
+    func stops() throws {
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let server = try RunningProcess.imgsite(["serve", try Self.site().path, "--port", "0"])
+            #expect(server.port() != nil, "\(server.standardError)")
+            let asked = Date()
+            server.child.signal(signal)
+            #expect(server.child.wait(timeout: 10))
+            #expect(Date().timeIntervalSince(asked) < 0.5, "stopping took \(Date().timeIntervalSince(asked)) s")
+            #expect(!server.child.killedBySignal && server.child.status == status, "\(server.child.status)")
+            #expect(server.standardError.hasSuffix("stopped\n"), "\(server.standardError)")
+        }
+    }
+
     @Test("text is gzipped for clients that accept it; images, ranges, refusals and small files are sent as they are")
     func gzip() async throws {
         let folder = try Self.site()

@@ -22,7 +22,7 @@ import Testing
     }
 
     /// "built N, up to date N, failed N[, warnings N][, animations N][, removed N stale files]; IN → OUT; S s; site in DIR"
-    nonisolated(unsafe) static let summaryFormat = /^built \d+, up to date \d+, failed \d+(, warnings \d+)?(, animations \d+)?(, removed \d+ stale files)?; .+ → .+; \d+\.\d s; site in .+$/
+    nonisolated(unsafe) static let summaryFormat = /^built \d+, up to date \d+, failed \d+(, warnings \d+)?(, site warnings \d+)?(, animations \d+)?(, removed \d+ stale files)?; .+ → .+; \d+\.\d s; site in .+$/
 
     @Test("a failed image's message stays its own; summaries and warning lines as build prints them; each change named once, with its album")
     func messagesAndLines() throws {
@@ -84,6 +84,25 @@ import Testing
         #expect(manifest.images.first { $0.source == "a/flower.jpg" }?.warnings == [], "\(manifest.images.map(\.source))")
     }
 
+    @Test("a file no build reads (notes, an editor's backup) starts no rebuild and is not named; a photo saved after it is")
+    func unreadFiles() throws {
+        let input = try Self.library(["a/first.jpg": "formats/tiny-88x64.jpg"])
+        let (watch, _) = try Self.watch(input)
+        #expect(watch.port() != nil, "\(watch.standardError)")
+        #expect(watch.wait { _, _ in watch.summaries.count == 1 })
+        for name in ["notes.md", "a/notes.md", "a/first.jpg~", "a/edit.psd", "a/.first.jpg.swp", "a/notes.txt"] {
+            try Data("x".utf8).write(to: input.appending(path: name))
+        }
+        Thread.sleep(forTimeInterval: 2)
+        #expect(!watch.standardError.contains("changed:") && watch.summaries.count == 1, "\(watch.standardError)")
+        try FileManager.default.copyItem(at: Corpus.photo("cameras/kodak-dc240.jpg"), to: input.appending(path: "a/second.jpg"))
+        #expect(watch.wait { _, _ in watch.summaries.count == 2 }, "\(watch.standardOutput)")
+        watch.interrupt()
+        let changes = watch.standardError.split(separator: "\n").filter { $0.hasPrefix("changed: ") }
+        #expect(changes == ["changed: a/second.jpg"], "\(changes)")
+        #expect(watch.child.status == 130 && !watch.child.killedBySignal, "Ctrl-C: \(watch.child.status)")
+    }
+
     @Test("a busy port is said at once, before any build")
     func busyPort() throws {
         let listener = try LoopbackListener()
@@ -106,8 +125,8 @@ import Testing
         let output = try Corpus.scratch("site")
         let cache = try Corpus.scratch("cache")
         let broken = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--cache-dir", cache.path])
-        #expect(broken.status != 0)
-        #expect(broken.errors.contains("templates/album.mustache:4:") && broken.errors.contains("'contents'"), "\(broken.errors)")
+        #expect(broken.status == 2, "a build that cannot start: \(broken.status)")
+        #expect(broken.errors.contains("templates/album.mustache:4:1: {{/contents}} closes a section that was never opened"), "\(broken.errors)")
         #expect(!broken.errors.contains("ParserError") && !broken.errors.contains("MustacheParserContext"), "\(broken.errors)")
 
         try FileManager.default.removeItem(at: templates.appending(path: "album.mustache"))
@@ -116,7 +135,12 @@ import Testing
         let typo = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--cache-dir", cache.path])
         #expect(typo.status == 0, "\(typo.errors)")
         let warnings = typo.output.split(separator: "\n").filter { $0.contains("captoin") }
-        #expect(warnings.count == 1 && warnings[0].hasPrefix("warning templates/photo.mustache"), "\(typo.output)")
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("site warning templates/photo.mustache"), "\(typo.output)")
+        // The image lines add up to the summary; the template's warning is counted apart.
+        let summary = try #require(typo.output.split(separator: "\n").last)
+        let counts = try #require(summary.firstMatch(of: /^built (\d+), up to date (\d+), failed 0, site warnings 1;/), "\(summary)")
+        let imageLines = typo.output.split(separator: "\n").filter { $0.hasPrefix("built ") || $0.hasPrefix("warning ") || $0.hasPrefix("up to date ") }
+        #expect(imageLines.count - 1 == Int(counts.1)! + Int(counts.2)!, "\(typo.output)")
     }
 }
 
@@ -145,10 +169,8 @@ final class LoopbackListener {
 
 /// `imgsite watch` on a terminal (a pseudo-terminal from `script`).
 @Suite struct WatchTerminalTests {
-    @Test("on a terminal the first build shows build's progress line, and Ctrl-C during a rebuild says so")
-    func progressAndInterrupt() throws {
-        let input = try WatchNewUserTests.library(["a/first.jpg": "formats/tiny-88x64.jpg", "a/second.jpg": "cameras/kodak-dc240.jpg"])
-        let output = try Corpus.scratch("site")
+    /// `imgsite watch` under `script`, as a person at a terminal runs it.
+    static func terminal(_ input: URL, _ output: URL) throws -> RunningProcess {
         let command = [ImgsiteProcess.executable.path, "watch", input.path, "-o", output.path, "--port", "0",
                        "--cache-dir", try Corpus.scratch("cache").path, "--jobs", "1"]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
@@ -156,7 +178,34 @@ final class LoopbackListener {
         // the command (dash, unlike bash, forks it and would take the Ctrl-C).
         // A person at a terminal: no CI variable, a terminal that draws.
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.merging(["TERM": "xterm"]) { $1 }
-        let terminal = try RunningProcess("/usr/bin/script", ["-qfec", "exec " + command, "/dev/null"], environment: environment)
+        return try RunningProcess("/usr/bin/script", ["-qfec", "exec " + command, "/dev/null"], environment: environment)
+    }
+
+    /// Ctrl-C at the terminal: SIGINT to imgsite (the child of `script`).
+    static func pressControlC(_ terminal: RunningProcess) throws {
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pkill"), ["-INT", "-P", "\(terminal.child.pid)"])
+        terminal.child.wait(timeout: 120)
+    }
+
+    @Test("Ctrl-C during the first build: the progress line ended, said on a line of its own, the lock let go, status 130")
+    func interruptFirstBuild() throws {
+        let input = try WatchNewUserTests.library(["a/large.jpg": "large/string.jpg", "a/first.jpg": "formats/tiny-88x64.jpg"])
+        let output = try Corpus.scratch("site")
+        let terminal = try Self.terminal(input, output)
+        #expect(terminal.wait(timeout: 60) { out, _ in out.contains("/2  ") }, "the first build's progress line: \(terminal.standardOutput)")
+        try Self.pressControlC(terminal)
+        let screen = terminal.standardOutput
+        #expect(screen.contains("\r\u{1B}[Kstopped during a build: what it finished is kept"), "\(screen.suffix(300).debugDescription)")
+        #expect(!screen.contains("serving http://"), "stopped before serving")
+        #expect(terminal.child.status == 130, "script passes on imgsite's status: \(terminal.child.status)")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: OutputLock.fileName).path), "the lock file is gone")
+    }
+
+    @Test("on a terminal the first build shows build's progress line, and Ctrl-C during a rebuild says so")
+    func progressAndInterrupt() throws {
+        let input = try WatchNewUserTests.library(["a/first.jpg": "formats/tiny-88x64.jpg", "a/second.jpg": "cameras/kodak-dc240.jpg"])
+        let output = try Corpus.scratch("site")
+        let terminal = try Self.terminal(input, output)
         func wait(_ condition: (String) -> Bool) -> Bool { terminal.wait(timeout: 60) { output, _ in condition(output) } }
         #expect(wait { $0.contains("serving http://") }, "\(terminal.standardOutput)")
         #expect(terminal.standardOutput.contains("/2  "), "the progress line: [####----] n/2  time  photo")
@@ -164,9 +213,8 @@ final class LoopbackListener {
         try FileManager.default.copyItem(at: Corpus.photo("large/string.jpg"), to: input.appending(path: "a/large.jpg"))
         #expect(wait { $0.contains("changed: a/large.jpg") })
         Thread.sleep(forTimeInterval: 0.9)
-        // Ctrl-C at the terminal: SIGINT to imgsite (the child of `script`).
-        _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pkill"), ["-INT", "-P", "\(terminal.child.pid)"])
-        terminal.child.wait(timeout: 120)
-        #expect(wait { $0.contains("stopped during a rebuild") }, "\(terminal.standardOutput.suffix(400))")
+        try Self.pressControlC(terminal)
+        #expect(wait { $0.contains("\r\u{1B}[Kstopped during a build") }, "on a line of its own: \(terminal.standardOutput.suffix(400).debugDescription)")
+        #expect(terminal.child.status == 130 && !FileManager.default.fileExists(atPath: output.appending(path: OutputLock.fileName).path))
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import ImgSiteCore
+
+/// Which changed paths can change the site: what a build reads (photos,
+/// their caption files, the config file, the templates) and folders (an
+/// album added, renamed or removed). Anything else in a watched folder
+/// (`notes.md`, an editor's backup, a `.psd`) starts no rebuild.
+struct BuildInputs: Sendable {
+    let templates: String
+    let config: String
+
+    init(templates: URL, config: URL) {
+        self.templates = templates.standardizedFileURL.path
+        self.config = config.standardizedFileURL.path
+    }
+
+    func areRead(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        if path == config { return true }
+        if path.hasPrefix(templates + "/") { return name.hasSuffix(".mustache") || isFolder(path) }
+        if name.hasPrefix(".") { return false }
+        if Scanner.reads(fileNamed: name) { return true }
+        var folder: ObjCBool = false
+        // A path gone without an extension was most likely a folder (an album).
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return !name.contains(".") }
+        return folder.boolValue
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return !FileManager.default.fileExists(atPath: path, isDirectory: &folder) || folder.boolValue
+    }
+}
