@@ -83,11 +83,11 @@ extension VipsImage {
     }
 
     /// An animated WebP, each frame stored as its difference from the last
-    /// where smaller; `lossless` for flat, few-colour frames (cartoons).
+    /// where smaller; `lossless` for flat, few-colour frames (cartoons). No metadata (`WebPChunks`).
     public func animatedWebPEncoded(quality: Int, effort: Int, lossless: Bool) throws(VipsError) -> [UInt8] {
-        try save("webpsave") {
+        try WebPChunks.stripped(save("webpsave") {
             imgsite_vips_webpsave_animated_buffer(pointer, &$0, &$1, Int32(quality), Int32(effort), lossless ? 1 : 0)
-        }
+        })
     }
 
     private func save(

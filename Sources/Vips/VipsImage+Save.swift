@@ -29,8 +29,8 @@ public enum EncodeSettings: Sendable, Hashable {
 
 extension VipsImage {
     /// Encodes to bytes in memory; the caller writes them atomically.
-    /// Metadata must already be removed (see `removeMetadata`): webpsave in
-    /// libvips 8.14 ignores `strip`, so the caller owns what is written.
+    /// Without `keepMetadata`, no EXIF, XMP, IPTC or ICC is written in any
+    /// format (WebP's chunks are removed after the save: `WebPChunks`).
     /// A JPEG of pixels in memory with no metadata kept is encoded by
     /// libjpeg-turbo directly: the same bytes, without libvips' pipeline.
     public func encoded(_ settings: EncodeSettings, keepMetadata: Bool = false) throws(VipsError) -> [UInt8] {
@@ -68,7 +68,9 @@ extension VipsImage {
             return status == 0 && buffer != nil
         }
         defer { g_free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+        let bytes = Array(UnsafeRawBufferPointer(start: buffer, count: length))
+        if case .webp = settings, !keepMetadata { return try WebPChunks.stripped(bytes) }
+        return bytes
     }
 }
 
@@ -89,7 +91,7 @@ extension VipsImage {
 
 extension VipsImage {
     /// A tiny lossy WebP (placeholders): `alphaQuality` makes the alpha plane
-    /// lossy too. The caller removes the EXIF block libvips 8.14 still writes.
+    /// lossy too. No metadata (`WebPChunks`).
     public func tinyWebPEncoded(quality: Int, alphaQuality: Int) throws(VipsError) -> [UInt8] {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
@@ -97,6 +99,6 @@ extension VipsImage {
             imgsite_vips_webpsave_tiny_buffer(pointer, &buffer, &length, Int32(quality), Int32(alphaQuality)) == 0 && buffer != nil
         }
         defer { g_free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+        return try WebPChunks.stripped(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
     }
 }

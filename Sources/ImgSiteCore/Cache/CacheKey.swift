@@ -30,7 +30,7 @@ enum CacheKey {
     /// source and settings (a resampler, a scan script, a rounding, a
     /// decoder option), so no cache serves files made the old way.
     /// `StillRecipeTests` fails when still bytes change and this does not.
-    static let stillRecipe = 1
+    static let stillRecipe = 2
 
     static func variant(image: String, spec: VariantSpec, chain: [Int], route: StillPath.Route, encoder: EncodeSettings) -> String {
         let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"
@@ -41,7 +41,7 @@ enum CacheKey {
     /// How animated files are made beyond their settings (the WebP's lossless
     /// choice from its first frame, the GIF's running-total delays): a new
     /// revision when that changes, so no cache serves files made the old way.
-    static let animationRecipe = 2
+    static let animationRecipe = 3
 
     static func animation(image: String, spec: VariantSpec, frames: FrameThinner.Plan, encoder: EncodeSettings) -> String {
         SourceHash.of(text: "animation|r\(animationRecipe)|\(image)|\(spec.format.rawValue)|\(spec.role.rawValue)|\(frames.width)x\(frames.height)|"

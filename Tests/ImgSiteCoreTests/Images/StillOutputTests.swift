@@ -70,6 +70,20 @@ import Vips
         }
     }
 
+    @Test("metadata: strip (the default) writes no EXIF, XMP, IPTC or ICC into any output format, as exiftool reads them")
+    func stripLeavesNoMetadata() throws {
+        let site = try CorpusSite.build()
+        let files = site.manifest.images.flatMap(\.variants).map(site.url)
+        #expect(Set(files.map(\.pathExtension)).isSuperset(of: ["jpg", "webp", "avif", "gif"]), "every format the corpus site makes")
+        // exiftool's groups for metadata blocks (the file's structure, JFIF's
+        // header and the AVIF/WebP boxes that describe the pixels are not).
+        let metadata = /^(IFD\d|ExifIFD|GPS|InteropIFD|SubIFD|MakerNotes|XMP|IPTC|ICC|Photoshop)/
+        for (file, tags) in try ExifTool.tags(of: files) {
+            let kept = tags.keys.filter { $0.split(separator: ":").first.map { $0.firstMatch(of: metadata) != nil } ?? false }
+            #expect(kept.isEmpty, "\(file) keeps \(kept.sorted())")
+        }
+    }
+
     @Test("every colour JPEG output is YUV 4:2:0")
     func chroma() throws {
         let site = try CorpusSite.build()
