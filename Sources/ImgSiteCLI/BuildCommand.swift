@@ -101,7 +101,7 @@ struct BuildCommand: ParsableCommand {
             }.run()
         } catch {
             printer.clearLine()
-            Terminal.error("error: \(error)")
+            Terminal.error("error: \(printing.verbose ? error.withStep : error.description)")
             // 1 is for images that failed while the rest was built; a build
             // that could not start or run to its end (a broken template,
             // another build holding the folder, a full disk) is 2.

@@ -12,6 +12,8 @@ final class BuildReport: Sendable {
         var started: ContinuousClock.Instant?
         var seconds = 0.0
         var reason: String?
+        /// The step an image failed in (`process`, `merge`).
+        var step: String?
         var warnings: [String] = []
     }
 
@@ -39,6 +41,7 @@ final class BuildReport: Sendable {
                 var entry = entries[error.path, default: Entry()]
                 entry.status = "failed"
                 entry.reason = error.reason
+                entry.step = error.step?.rawValue
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[error.path] = entry
             case .started, .step, .waiting, .siteWarning:
@@ -67,6 +70,7 @@ final class BuildReport: Sendable {
                 "outputs": outputs, "warnings": entry.warnings,
             ]
             if let reason = entry.reason { row["reason"] = reason }
+            if let step = entry.step { row["step"] = step }
             if let animation = image?["animation"] { row["animation"] = animation }
             return row
         }

@@ -20,8 +20,9 @@ enum ImageLine {
         case siteWarning = "site warning"
     }
 
-    /// The status word and line of an image event, or nil for other events.
-    static func line(for event: BuildEvent) -> (status: Status, text: String)? {
+    /// The status word and line of an image event, or nil for other events;
+    /// `showingStep` (`--verbose`): a failure ends with the step it failed in.
+    static func line(for event: BuildEvent, showingStep: Bool = false) -> (status: Status, text: String)? {
         switch event {
         case .built(let image) where !image.warnings.isEmpty:
             (.warning, "warning \(clean(image.source)): \(problems(image.warnings))")
@@ -31,6 +32,8 @@ enum ImageLine {
             (.upToDate, "up to date \(clean(source)): \(problems(warnings))")
         case .upToDate(let source, _):
             (.upToDate, "up to date \(clean(source))")
+        case .failed(let error) where showingStep && error.step != nil:
+            (.failed, "failed \(clean(error.path)): \(clean(error.reason)) (step: \(error.step!.rawValue))")
         case .failed(let error):
             (.failed, "failed \(clean(error.path)): \(clean(error.reason))")
         case let .siteWarning(path, reason):

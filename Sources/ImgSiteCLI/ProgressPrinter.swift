@@ -61,7 +61,7 @@ final class ProgressPrinter: Sendable {
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
             case .built, .upToDate, .failed:
                 state.done += 1
-                if let (status, text) = ImageLine.line(for: event),
+                if let (status, text) = ImageLine.line(for: event, showingStep: verbosity == .verbose),
                     everyImage || status != .built  // failed, warning, or up to date with its warnings
                 {
                     printLine(text)

@@ -31,17 +31,22 @@ struct AnimationProcessor: Sendable {
             for spec in missing { encoded.variants[spec] = ImageProcessor.EncodedVariant(data: Data(files[spec.format]!), height: frames.height) }
             return encoded
         } catch {
-            throw Self.failure(error, path: path)
+            throw BuildError(path: path, AnimationSource.reason(error))
         }
     }
 
-    /// The source's frames and timing; damage named the way a user reads it.
+    /// The source's frames and timing, within the pixel limit (canvas ×
+    /// frames, before decoding); damage named the way a user reads it.
     func open(_ path: String, displayPath: String) throws(BuildError) -> AnimationSource {
+        let source: AnimationSource
         do {
-            return try AnimationSource.open(path, displayPath: displayPath, pixelLimit: settings.pixelLimit)
+            source = try AnimationSource.open(path)
         } catch {
-            throw Self.failure(error, path: displayPath)
+            throw BuildError(path: displayPath, AnimationSource.reason(error))
         }
+        try SourceHeader.checkPixelLimit(
+            width: source.width, height: source.height, frames: source.delays.count, limit: settings.pixelLimit, path: displayPath)
+        return source
     }
 
     /// The animated files of the kept `frames`, in each of `formats` (WebP, GIF).
@@ -79,13 +84,5 @@ struct AnimationProcessor: Sendable {
         let single = try VipsImage.animation(rgba: frame, width: width, frameHeight: frame.count / 4 / width, delays: [100], loop: 0)
         let lossy = try single.animatedWebPEncoded(quality: quality, effort: effort, lossless: false)
         return try single.animatedWebPEncoded(quality: quality, effort: effort, lossless: true).count < lossy.count
-    }
-
-    private static func failure(_ error: any Error, path: String) -> BuildError {
-        switch error {
-        case let error as BuildError: error
-        case let error as APNGError: BuildError(path: path, "is a damaged APNG: \(error)")
-        default: BuildError(path: path, "cannot be decoded: \(VipsError.reason(error))")
-        }
     }
 }

@@ -19,14 +19,15 @@ struct AnimationSource {
 
     var timing: SourceAnimation { SourceAnimation(delays: delays, loops: loops) }
 
-    /// `pixelLimit` applies to canvas × frames, before decoding.
-    static func open(_ path: String, displayPath: String, pixelLimit: Int) throws -> AnimationSource {
+    /// The canvas, timing and a way to the frames; no pixel is decoded yet.
+    /// Throws what the APNG demuxer, libvips or the file system threw
+    /// (`reason` words it).
+    static func open(_ path: String) throws -> AnimationSource {
         if APNGFile.announcedFrames(atPath: path) != nil {
-            return try apng(APNGFile(Array(try Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)))), displayPath: displayPath, pixelLimit: pixelLimit)
+            return try apng(APNGFile(Array(try Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)))))
         }
         let strip = try VipsImage.pages(of: path, failOn: .truncated)
         let (width, pageHeight, pages) = (strip.width, strip.pageHeight, strip.pageCount)
-        try SourceHeader.checkPixelLimit(width: width, height: pageHeight, frames: pages, limit: pixelLimit, path: displayPath)
         let written = strip.delays
         // A file that says nothing of timing plays at 10 fps, as browsers play it.
         let delays = (0..<pages).map { $0 < written.count ? written[$0] : 100 }
@@ -41,9 +42,8 @@ struct AnimationSource {
     }
 
     /// Every APNG frame is composited (each depends on the ones before); only kept ones stay.
-    private static func apng(_ file: APNGFile, displayPath: String, pixelLimit: Int) throws -> AnimationSource {
-        try SourceHeader.checkPixelLimit(width: file.width, height: file.height, frames: file.frames.count, limit: pixelLimit, path: displayPath)
-        return AnimationSource(width: file.width, height: file.height, delays: file.frames.map(\.delay), loops: file.loops) { kept, body in
+    private static func apng(_ file: APNGFile) throws -> AnimationSource {
+        AnimationSource(width: file.width, height: file.height, delays: file.frames.map(\.delay), loops: file.loops) { kept, body in
             var compositor = APNGCompositor(width: file.width, height: file.height)
             for (index, frame) in file.frames.enumerated() {
                 let pixels = try VipsImage.png(frame.png).rgba().pixelBytes()
@@ -53,4 +53,12 @@ struct AnimationSource {
             }
         }
     }
+
+    /// Why an animation could not be opened or decoded, in a user's words:
+    /// an APNG's own damage, else libvips' (or the file system's) reason.
+    static func reason(_ error: any Error) -> String {
+        if let damage = error as? APNGError { return "is a damaged APNG: \(damage)" }
+        return "cannot be decoded: \(VipsError.reason(error))"
+    }
+
 }

@@ -6,11 +6,7 @@ public enum CacheMaintenance {
     public static func info(cacheFolder folder: URL) throws(BuildError) -> CacheStatistics {
         try stamping(.cache) { () throws(BuildError) in
             let store = try BuildStore(folder: folder, root: URL(fileURLWithPath: "/"))
-            do {
-                return try store.statistics()
-            } catch {
-                throw BuildError(path: folder.path, "build database cannot be read: \(error)")
-            }
+            return try buildDatabase(.read, at: folder.path) { try store.statistics() }
         }
     }
 

@@ -30,6 +30,10 @@ public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String { "\(path): \(reason)" }
 
+    /// `path: reason (step: render)`, for `error:` lines and `--verbose`:
+    /// where to look, and what the build was doing.
+    public var withStep: String { step.map { "\(description) (step: \($0.rawValue))" } ?? description }
+
     /// The error as it leaves `step`.
     func stamped(_ step: Step) -> BuildError {
         var stamped = self

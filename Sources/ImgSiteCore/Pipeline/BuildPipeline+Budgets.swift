@@ -11,7 +11,7 @@ extension BuildPipeline {
         let budgets = options.config.budgets
         guard !budgets.isEmpty else { return }
         var violations: [(path: String, reason: String)] = []
-        do {
+        try buildDatabase(.read, at: options.cacheFolder.path) {
             if let limit = budgets.variant {
                 try state.store.forEachResult(state.summaries.keys.sorted()) { image in
                     for variant in image.variants where variant.bytes > limit {
@@ -34,8 +34,6 @@ extension BuildPipeline {
                         + "\(shown.count) images \(Bytes.text(images))), over the budget of \(Bytes.text(limit))"))
                 }
             }
-        } catch {
-            throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
         }
         if budgets.shapesSite { violations += wholeSiteViolations(budgets, planned: state.summary.budget) }
         for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }

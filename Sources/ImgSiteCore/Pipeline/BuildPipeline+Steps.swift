@@ -31,10 +31,8 @@ extension BuildPipeline {
         } catch {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
-        do {
-            (state.journal, state.wroteHereBefore, state.storedDigests) = try recorded.value()
-        } catch {
-            throw BuildError(path: options.cacheFolder.path, "build database cannot be read: \(error)")
+        (state.journal, state.wroteHereBefore, state.storedDigests) = try buildDatabase(.read, at: options.cacheFolder.path) {
+            try recorded.value()
         }
     }
 
@@ -78,30 +76,28 @@ extension BuildPipeline {
         if !gone.isEmpty || !state.summary.failed.isEmpty { state.outputsChanged = true }
         guard state.outputsChanged || !state.previousBuildFinished else { return }
         let folder = OutputFolder(root: options.output)
-        do {
-            try state.store.forget(sources: Array(gone))
-            let manifest = if case .shard = options.mode { ShardManifest.fileName } else { Manifest.fileName }
-            let current = Set(state.pages).union(try state.store.variantFiles(of: Set(state.summaries.keys))).union([manifest])
-            let recorded = try state.store.writtenFiles()
-            var known = recorded
-            if !state.wroteHereBefore {
-                let listed = Manifest.listedFiles(in: options.output)
-                known.formUnion(listed ?? [])
-                if listed == nil, FileManager.default.fileExists(atPath: options.output.appending(path: Manifest.fileName).path) {
-                    warnAboutSite(&state, path: Manifest.fileName,
-                        "unreadable, and the build database has no record of this folder; "
-                            + "removed the files named like imgsite's that this build did not write")
-                    known.formUnion(folder.filesNamedLikeOurs())
-                }
+        let (store, cache, pages, built) = (state.store, options.cacheFolder.path, state.pages, Set(state.summaries.keys))
+        let manifest = if case .shard = options.mode { ShardManifest.fileName } else { Manifest.fileName }
+        let (current, recorded) = try buildDatabase(.updated, at: cache) {
+            try store.forget(sources: Array(gone))
+            return (Set(pages).union(try store.variantFiles(of: built)).union([manifest]), try store.writtenFiles())
+        }
+        var known = recorded
+        if !state.wroteHereBefore {
+            let listed = Manifest.listedFiles(in: options.output)
+            known.formUnion(listed ?? [])
+            if listed == nil, FileManager.default.fileExists(atPath: options.output.appending(path: Manifest.fileName).path) {
+                warnAboutSite(&state, path: Manifest.fileName,
+                    "unreadable, and the build database has no record of this folder; "
+                        + "removed the files named like imgsite's that this build did not write")
+                known.formUnion(folder.filesNamedLikeOurs())
             }
-            let stale = known.subtracting(current)
-            state.summary.removed = folder.remove(stale)
-            try state.store.recordRemoved(stale)
-            try state.store.recordWriting(current.subtracting(recorded))
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(path: options.cacheFolder.path, "build database cannot be updated: \(error)")
+        }
+        let stale = known.subtracting(current)
+        state.summary.removed = folder.remove(stale)
+        try buildDatabase(.updated, at: cache) {
+            try store.recordRemoved(stale)
+            try store.recordWriting(current.subtracting(recorded))
         }
     }
 
@@ -122,10 +118,6 @@ extension BuildPipeline {
                 try store.resultJSON(sources, each: line)
             }
         }
-        do {
-            try store.recordPages([(Manifest.fileName, digest)])
-        } catch {
-            throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
-        }
+        try buildDatabase(.written, at: options.cacheFolder.path) { try store.recordPages([(Manifest.fileName, digest)]) }
     }
 }

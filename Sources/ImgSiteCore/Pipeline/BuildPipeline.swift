@@ -78,20 +78,21 @@ public struct BuildPipeline: Sendable {
             observe(.step(step.name.rawValue))
             let start = ContinuousClock.now
             let failedBefore = state.summary.failed.count
-            try stamping(step.name) { () throws(BuildError) in try step.run(self)(&state) }
+            // An image's failure is told with the step it failed in, as it happens.
+            let (observe, name) = (self.observe, step.name)
+            let inStep = BuildPipeline(options: options) { event in
+                if case .failed(let error) = event { observe(.failed(error.stamped(name))) } else { observe(event) }
+            }
+            try stamping(step.name) { () throws(BuildError) in try step.run(inStep)(&state) }
             for index in state.summary.failed.indices.dropFirst(failedBefore) {
                 state.summary.failed[index] = state.summary.failed[index].stamped(step.name)
             }
             if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(step.name.rawValue) \(ContinuousClock.now - start)\n".utf8)) }
         }
-        try stamping(.finish) { () throws(BuildError) in
-            do {
-                try state.store.setClean(true)
-            } catch {
-                throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
-            }
-        }
         let store = state.store
+        try stamping(.finish) { () throws(BuildError) in
+            try buildDatabase(.written, at: options.cacheFolder.path) { try store.setClean(true) }
+        }
         let pruning = ContinuousClock.now
         do {
             if let pruned = try CachePruner(store: store, objects: ObjectStore(cacheFolder: options.cacheFolder)).pruneIfDue(),
@@ -113,11 +114,10 @@ public struct BuildPipeline: Sendable {
     private func begin() throws(BuildError) -> BuildState {
         let store = try BuildStore(folder: options.cacheFolder, root: options.output)
         var state = BuildState(writer: SiteWriter(root: options.output, store: store))
-        do {
-            state.previousBuildFinished = try store.isClean()
+        state.previousBuildFinished = try buildDatabase(.written, at: options.cacheFolder.path) {
+            let clean = try store.isClean()
             try store.setClean(false)
-        } catch {
-            throw BuildError(path: options.cacheFolder.path, "build database cannot be written: \(error)")
+            return clean
         }
         return state
     }

@@ -105,23 +105,18 @@ struct ImageBuilder: Sendable {
     }
 
     private func cached(_ imageKey: String, phase: Double, job: ImageJob, placeholder kind: PlaceholderKind) throws(BuildError) -> Found {
-        do {
-            guard let record = try store.record(imageKey) else { return Found() }
-            try SourceHeader.checkPixelLimit(
-                width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
-                path: job.source.relativePath)
-            let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation, phase: phase)
-            let keys = Dictionary(uniqueKeysWithValues: plan.specs.map { (variantKey(imageKey, $0, plan: plan), $0) })
-            let rows = try store.variants(Array(keys.keys))
-            var variants: [VariantSpec: CachedVariant] = [:]
-            for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
-            let placeholder = try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, plan: plan))
-            return Found(record: record, plan: plan, variants: variants, placeholder: placeholder)
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(path: store.root, "build database cannot be read: \(error)")
+        guard let record = try buildDatabase(.read, at: store.root, { try store.record(imageKey) }) else { return Found() }
+        try SourceHeader.checkPixelLimit(
+            width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
+            path: job.source.relativePath)
+        let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation, phase: phase)
+        let keys = Dictionary(uniqueKeysWithValues: plan.specs.map { (variantKey(imageKey, $0, plan: plan), $0) })
+        let (rows, placeholder) = try buildDatabase(.read, at: store.root) {
+            (try store.variants(Array(keys.keys)), try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, plan: plan)))
         }
+        var variants: [VariantSpec: CachedVariant] = [:]
+        for (key, variant) in rows where objects.exists(variant.object) { variants[keys[key]!] = variant }
+        return Found(record: record, plan: plan, variants: variants, placeholder: placeholder)
     }
 
     /// Records the image (one transaction), then links its files into place.
@@ -156,21 +151,21 @@ struct ImageBuilder: Sendable {
             warnings: warnings)
         let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
+        let summary: ImageSummary
         do {
-            let (json, summary) = try ImageSummary.encode(result)
+            let json: Data
+            (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
                 identity: job.source.identity, plan: job.journalPlan(settings.key), content: content, keys: keys, summary: summary,
                 files: variants.map(\.path), warnings: warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
-            try link(variants, specs: specs, found: found)
-            return (result, summary)
-        } catch let error as BuildError {
-            throw error
         } catch {
             throw BuildError(path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
+        try link(variants, specs: specs, found: found)
+        return (result, summary)
     }
 
     private func link(_ variants: [Variant], specs: [VariantSpec], found: Found) throws(BuildError) {

@@ -29,21 +29,13 @@ struct PageBatch {
     mutating func finish() throws(BuildError) {
         guard !pending.isEmpty else { return }
         let store = writer.store
-        let results: [String: ProcessedImage]
-        do {
-            results = try store.results(Array(Set(pending.flatMap(\.spec.sources))))
-        } catch {
-            throw BuildError(path: cacheFolder.path, "build database cannot be read: \(error)")
-        }
+        let results = try buildDatabase(.read, at: cacheFolder.path) { try store.results(Array(Set(pending.flatMap(\.spec.sources)))) }
         rendered += pending.count
         let files = try changedFiles(results)
         try writer.write(files, workers: workers) { FaultInjection.point("page") }
         written += files.count
-        do {
-            try store.recordPages(pending.map { ($0.spec.path, $0.digest) })
-        } catch {
-            throw BuildError(path: cacheFolder.path, "build database cannot be written: \(error)")
-        }
+        let pages = pending.map { ($0.spec.path, $0.digest) }
+        try buildDatabase(.written, at: cacheFolder.path) { try store.recordPages(pages) }
         pending.removeAll(keepingCapacity: true)
     }
 

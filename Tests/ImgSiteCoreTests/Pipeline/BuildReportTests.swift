@@ -27,6 +27,7 @@ import Testing
         #expect(images.map { $0["status"] as? String } == ["failed", "built", "warning"])
         let failed = images[0], built = images[1], warned = images[2]
         #expect((failed["reason"] as? String)?.contains("cannot be decoded") == true && (failed["outputs"] as? [Any])?.isEmpty == true)
+        #expect(failed["step"] as? String == "process" && built["step"] == nil, "a failure names the step it failed in")
         #expect((failed["bytesIn"] as? Int ?? 0) > 0)
         let outputs = try #require(built["outputs"] as? [[String: Any]])
         #expect(!outputs.isEmpty && outputs.allSatisfy { ($0["bytes"] as? Int ?? 0) > 0 && $0["path"] is String && $0["width"] is Int })

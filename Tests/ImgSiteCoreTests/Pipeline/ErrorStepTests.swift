@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import ImgSiteCore
 import Testing
 
@@ -47,4 +48,42 @@ import Testing
             #expect(error.step == .start, "\(error)")
         }
     }
+
+    @Test("the step reaches the user: the failure event carries it, --verbose lines and error: lines end with it")
+    func stepShown() throws {
+        let input = try Corpus.scratch("photos")
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg"), Corpus.bad.appending(path: "corrupted.jpg")], into: input, album: "a")
+        let output = try Corpus.scratch("site")
+        let options = try BuildOptions(input: input, output: output, config: SiteConfig(), jobs: 2, force: false,
+                                       cacheFolder: output.appending(path: ".cache"))
+        let failures = Mutex<[BuildError]>([])
+        _ = try BuildPipeline(options: options) { event in
+            if case .failed(let error) = event { failures.withLock { $0.append(error) } }
+        }.run()
+        #expect(failures.withLock { $0.map(\.step) } == [.process], "sent stamped, not stamped after")
+
+        let verbose = try ImgsiteProcess.run(["build", input.path, "-o", try Corpus.scratch("verbose").path, "--verbose"],
+                                             environment: ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path])
+        let line = verbose.output.split(separator: "\n").first { $0.hasPrefix("failed a/corrupted.jpg: ") }
+        #expect(line?.hasSuffix(" (step: process)") == true, "\(verbose.output)")
+        let plain = try ImgsiteProcess.run(["build", input.path, "-o", try Corpus.scratch("plain").path],
+                                           environment: ["IMGSITE_CACHE_DIR": try Corpus.scratch("cache").path])
+        #expect(!plain.output.contains("(step:"), "the output contract's lines stay as they were")
+
+        let templates = input.appending(path: "templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<p>{{title</p>\n".utf8).write(to: templates.appending(path: "album.mustache"))
+        let broken = try ImgsiteProcess.run(["build", input.path, "-o", try Corpus.scratch("broken").path, "--verbose"])
+        #expect(broken.status == 2 && broken.errors.contains("error: templates/album.mustache:1:") && broken.errors.contains("(step: templates)\n"),
+                "\(broken.errors)")
+    }
+
+    @Test("a build database that cannot be read is said in one way, naming the cache folder")
+    func databaseMessage() throws {
+        let error = #expect(throws: BuildError.self) {
+            try buildDatabase(.read, at: "/cache") { () throws -> Int in throw CocoaError(.fileReadCorruptFile) }
+        }
+        #expect(error?.path == "/cache" && error?.reason.hasPrefix("build database cannot be read: ") == true, "\(String(describing: error))")
+    }
+
 }
