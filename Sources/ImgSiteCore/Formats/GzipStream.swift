@@ -13,14 +13,18 @@ public final class GzipStream {
 
     /// `level`: 1–9; 6 is zlib's default, most of 9's gain at a third of its time.
     public init(level: Int32) throws(Failure) {
-        stream = .allocate(capacity: 1)
+        // The stream is this object's only once zlib has started on it: a
+        // failed start frees it here, and `deinit` (which runs only for a
+        // fully initialised object) never sees it.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // 15 + 16: a 32 KB window, with a gzip header and trailer.
-        guard deflateInit2_(stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else {
+        let status = deflateInit2_(stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
             stream.deallocate()
-            throw Failure(description: "zlib cannot start")
+            throw Failure(description: "zlib cannot start at level \(level) (status \(status); levels are -1 to 9)")
         }
+        self.stream = stream
     }
 
     deinit {
