@@ -55,7 +55,7 @@ test: test-deps
 
 ## test-plain: the image-pipeline suites with IMGSITE_NATIVE=off: libvips' public API alone, the path a platform
 ## or libvips where no fast path applies gets (docs/native.md)
-PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests
+PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests|JPEGPlanesPathTests
 test-plain: deps
 	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 

@@ -52,3 +52,27 @@ int imgsite_icc_is_srgb(const void *data, size_t length) {
   cmsCloseProfile(profile);
   return srgb;
 }
+
+// The check's own answers: lcms's built-in sRGB profile is sRGB, and a
+// profile with Adobe RGB (1998)'s wider primaries is not.
+int imgsite_icc_self_check(void) {
+  int passed = 0;
+  cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+  cmsCIExyY white = {0.3127, 0.3290, 1.0};
+  cmsCIExyYTRIPLE wide = {{0.64, 0.33, 1.0}, {0.21, 0.71, 1.0}, {0.15, 0.06, 1.0}};
+  cmsToneCurve *gamma = cmsBuildGamma(NULL, 2.2);
+  cmsToneCurve *curves[3] = {gamma, gamma, gamma};
+  cmsHPROFILE adobe = gamma ? cmsCreateRGBProfile(&white, &wide, curves) : NULL;
+  cmsUInt32Number sizes[2] = {0, 0};
+  if (srgb && adobe && cmsSaveProfileToMem(srgb, NULL, &sizes[0]) && cmsSaveProfileToMem(adobe, NULL, &sizes[1])) {
+    void *bytes[2] = {malloc(sizes[0]), malloc(sizes[1])};
+    if (bytes[0] && bytes[1] && cmsSaveProfileToMem(srgb, bytes[0], &sizes[0]) && cmsSaveProfileToMem(adobe, bytes[1], &sizes[1]))
+      passed = imgsite_icc_is_srgb(bytes[0], sizes[0]) == 1 && imgsite_icc_is_srgb(bytes[1], sizes[1]) == 0;
+    free(bytes[0]);
+    free(bytes[1]);
+  }
+  if (adobe) cmsCloseProfile(adobe);
+  if (srgb) cmsCloseProfile(srgb);
+  if (gamma) cmsFreeToneCurve(gamma);
+  return passed;
+}

@@ -26,13 +26,24 @@ public enum Native {
 
     /// The own Lanczos-3 reduce (`reduceh.c`, `reducev.c`).
     public static var resampler: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_RESAMPLER)) != 0 }
-    /// libjpeg-turbo's decode and encode of plain JPEGs (`jpeg*.c`).
-    public static var jpegCodec: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_JPEG)) != 0 }
+    /// libjpeg-turbo's decode and encode of plain JPEGs (`jpeg*.c`), once
+    /// its self-check has passed (`NativeSelfChecks.jpegCodec`).
+    public static var jpegCodec: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_JPEG)) != 0 && NativeSelfChecks.jpegCodec }
+
+    /// JPEG-only sites resized as Y, Cb and Cr planes (`JPEGPlanesProcessor`):
+    /// the planes go through the own resampler, so this is on only where it is.
+    public static var jpegPlanes: Bool { jpegCodec && resampler }
+
+    /// An embedded profile lcms finds to be sRGB itself is left as it is,
+    /// with no colour transform (`icc.c`); off with `IMGSITE_NATIVE=off`
+    /// (libvips then transforms from every embedded profile) or when its
+    /// self-check fails.
+    public static var srgbProfileShortcut: Bool { !forcedOff && NativeSelfChecks.srgbProfiles }
 
     /// The paths that shape output bytes, for the cache keys: a file made
     /// with them may differ slightly from one made by libvips alone.
     public static var signature: String {
-        [resampler ? "resampler" : nil, jpegCodec ? "jpeg" : nil, vectorCodeOff ? "no-vector" : nil]
+        [resampler ? "resampler" : nil, jpegCodec ? "jpeg" : nil, vectorCodeOff ? "no-vector" : nil, srgbProfileShortcut ? "srgb-icc" : nil]
             .compactMap { $0 }.joined(separator: "+").nonEmpty ?? "none"
     }
 
@@ -72,8 +83,15 @@ public enum Native {
                           reason: resampler ? "vectorised; libvips \(Vips.version)'s reduce is scalar"
                               : off ?? "libvips \(Vips.version) vectorises its own reduce"))
         paths.append(Path(name: "libjpeg-turbo JPEG decode and encode", isOn: jpegCodec,
-                          reason: jpegCodec ? "plain JPEGs decoded at 1/shrink and encoded in memory; 4:2:0 planes for JPEG-only sites"
-                              : off ?? "not available"))
+                          reason: jpegCodec ? "plain JPEGs decoded at 1/shrink and encoded in memory"
+                              : off ?? "its self-check failed: libvips' JPEG loader and saver are used"))
+        paths.append(Path(name: "4:2:0 planes for JPEG-only sites", isOn: jpegPlanes,
+                          reason: jpegPlanes ? "Y, Cb and Cr resized apart, never converted to RGB"
+                              : off ?? (!jpegCodec ? "the libjpeg-turbo path is off"
+                                  : "they go through the own resampler, which is off here: JPEG-only sites take the RGB path")))
+        paths.append(Path(name: "sRGB profiles left as they are", isOn: srgbProfileShortcut,
+                          reason: srgbProfileShortcut ? "a photo tagged with an sRGB profile (lcms checks it) needs no colour transform"
+                              : off ?? "its self-check failed: libvips transforms from every embedded profile"))
         return paths
     }
 

@@ -71,7 +71,8 @@ extension VipsImage {
     /// rotated and colour-converted as `thumbnail` would, and computed into
     /// memory on `lanes` threads (`materialized(lanes:)`). An upright 8-bit
     /// photo is resized vertically by libvips and horizontally by the
-    /// shim's vectorised reduce (`CVipsShim/reduceh.c`).
+    /// shim's vectorised reduce (`CVipsShim/reduceh.c`) where the own
+    /// resampler is on (`Native.resampler`); elsewhere libvips does both.
     public static func decodedJPEG(
         _ path: String, width: Int, failOn: FailOn = .none, toSRGB: Bool, jpegShrink: Int, lanes: Int = 1
     ) throws(VipsError) -> VipsImage {
@@ -85,12 +86,12 @@ extension VipsImage {
     }
 
     /// Whether the image needs a colour transform to become sRGB: it is
-    /// CMYK, or it embeds an ICC profile that is not sRGB itself
-    /// (`ICCProfiles`).
+    /// CMYK, or it embeds an ICC profile, unless the profile is sRGB itself
+    /// and that shortcut is on (`ICCProfiles`, `Native.srgbProfileShortcut`).
     public var needsColourTransform: Bool {
         if interpretation == "cmyk" { return true }
         guard let profile = blob("icc-profile-data") else { return false }
-        return !ICCProfiles.isSRGB(profile)
+        return !Native.srgbProfileShortcut || !ICCProfiles.isSRGB(profile)
     }
 
     /// Decodes an encoded image held in memory (e.g. a file just written).

@@ -12,7 +12,8 @@ extension VipsImage {
     /// A copy `width` × `height`, resampled as `downsized(toWidth:)` is:
     /// a size made from another size keeps the source's own rounding. An
     /// 8-bit image without alpha comes back in memory, reduced horizontally
-    /// by the shim's vectorised Lanczos-3 (`CVipsShim/reduceh.c`).
+    /// by the shim's vectorised Lanczos-3 (`CVipsShim/reduceh.c`) where the
+    /// own resampler is on (`Native.resampler`: libvips < 8.15), else by libvips.
     public func downsized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
         return try Self.make("resize") { imgsite_vips_downsize_exact(pointer, $0, Int32(width), Int32(height)) }

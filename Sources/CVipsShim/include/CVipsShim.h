@@ -264,6 +264,10 @@ int imgsite_jpeg_planes_to_rgb(VipsImage **planes, VipsImage **out);
 /// profile, whatever its name or form. 0 when not, or when lcms cannot use it.
 int imgsite_icc_is_srgb(const void *profile, size_t length);
 
+/// 1 when imgsite_icc_is_srgb tells lcms's own sRGB profile from one with
+/// wider primaries, as it must for the shortcut to be used (icc.c).
+int imgsite_icc_self_check(void);
+
 /// vips_resize(in, &out, hscale, "vscale", vscale): an exact target grid.
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);

@@ -138,8 +138,8 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized by
-    /// the shim and turned upright, when nothing but its pixels is kept: libvips'
+    /// A JPEG with no profile, decoded by libjpeg-turbo directly, resized (by
+    /// the shim's resampler where it is on, else by libvips) and turned upright, when nothing but its pixels is kept: libvips'
     /// pipelines cost more than libjpeg itself on a photo made 800 wide.
     /// Nil when the file is anything else or damaged: libvips' path then
     /// decodes it and words the message. Taken whatever the lanes, so a

@@ -12,10 +12,12 @@ import Vips
 /// below it. That depends on the file's bytes alone, so equal keys still mean
 /// equal bytes.
 enum StillPath: String, Sendable {
-    /// libjpeg-turbo's Y, Cb and Cr planes, each resized and encoded as
-    /// planes (`JPEGPlanesProcessor`): JPEG outputs only.
+    /// libjpeg-turbo's Y, Cb and Cr planes, each resized by the own
+    /// resampler and encoded as planes (`JPEGPlanesProcessor`): JPEG outputs
+    /// only, where `Native.jpegPlanes` is on.
     case jpegPlanes = "jpeg-planes"
-    /// libjpeg-turbo decodes RGB at 1/shrink, the shim resizes.
+    /// libjpeg-turbo decodes RGB at 1/shrink; the own resampler resizes
+    /// where it is on, else libvips.
     case directJPEG = "direct-jpeg"
     /// libvips' JPEG loader shrinks on load, then resizes.
     case shrinkOnLoad = "shrink-on-load"
@@ -23,14 +25,14 @@ enum StillPath: String, Sendable {
     case thumbnail
 
     /// Which family of paths the settings allow: the planes path only when
-    /// every file of a still is a 4:2:0 JPEG with nothing but pixels kept.
+    /// every file of a still is a 4:2:0 JPEG with nothing but pixels kept,
+    /// and the planes path is on (`Native.jpegPlanes`: the own resampler is).
     enum Route: String, Sendable {
         case planes, rgb
 
         init(_ settings: ImageSettings, animated: Bool = false) {
             let jpegOnly = settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg
-            let native = Native.jpegCodec && Native.resampler
-            self = native && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420 ? .planes : .rgb
+            self = Native.jpegPlanes && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420 ? .planes : .rgb
         }
     }
 
@@ -62,7 +64,7 @@ enum StillPath: String, Sendable {
             Choice(path: path, fallback: libvips, shrink: shrink, reason: reason)
         }
         guard isJPEG else { return choice(.thumbnail, "\(header.loader) source") }
-        guard Native.jpegCodec else { return choice(libvips, "the libjpeg-turbo path is off (IMGSITE_NATIVE=off)") }
+        guard Native.jpegCodec else { return choice(libvips, "the libjpeg-turbo path is off (IMGSITE_NATIVE=off, or its self-check failed)") }
         guard (1...8).contains(header.orientation) else { return choice(libvips, "EXIF orientation \(header.orientation)") }
         guard !header.needsColourTransform else { return choice(libvips, "its colour needs a transform to sRGB") }
         guard settings.metadata == .strip else { return choice(libvips, "metadata \(settings.metadata.rawValue) is kept") }

@@ -8,10 +8,12 @@ import Vips
 @Suite struct JPEGPlanesPathTests {
     static func settings(_ config: SiteConfig) -> ImageSettings { ImageSettings(config: config, layout: ThemeLayout()) }
 
-    @Test("JPEG-only settings that keep no metadata take the planes; another format, metadata or 4:4:4 does not")
+    @Test("JPEG-only settings that keep no metadata take the planes where they are on; another format, metadata or 4:4:4 never does")
     func takes() {
         let jpegOnly = ResizeQualityTests.jpegOnlyProfile
-        #expect(StillPath.Route(Self.settings(jpegOnly)) == .planes)
+        // The planes go through the own resampler: on with libvips < 8.15 only.
+        #expect(StillPath.Route(Self.settings(jpegOnly)) == (Native.jpegPlanes ? .planes : .rgb))
+        #expect(Native.jpegPlanes == (Native.jpegCodec && Native.resampler))
         #expect(StillPath.Route(Self.settings(jpegOnly), animated: true) == .rgb, "an animation's poster")
         #expect(StillPath.Route(Self.settings(SiteConfig())) == .rgb, "WebP and AVIF beside the JPEG")
         var changed = jpegOnly
@@ -40,7 +42,7 @@ import Vips
         #expect(png.path == .thumbnail && png.fallback == .thumbnail && png.shrink == 1, "\(png)")
         // 20 MP kept at full width: libvips' thumbnail streams it.
         let whole = StillPath.choose(settings, header: header(5000, 4000), width: 4900)
-        #expect(whole.path == .thumbnail && whole.fallback == .thumbnail && whole.reason.contains("too large"), "\(whole)")
+        #expect(whole.path == .thumbnail && whole.fallback == .thumbnail && whole.reason.contains(Native.jpegCodec ? "too large" : "is off"), "\(whole)")
         let small = StillPath.choose(settings, header: header(800, 600), width: 800)
         #expect(small.path == (Native.jpegCodec ? .directJPEG : .thumbnail) && small.fallback == .thumbnail, "\(small)")
     }
@@ -58,7 +60,8 @@ import Vips
         // 1,920 px wide: decoded at 1/2, resized, encoded progressive at quality 85.
         let planes = try #require(JPEGPlanes.decoded(Corpus.photo("nature/Storm.jpg").path, shrink: 2))
         let expected = try planes.downsized(toWidth: 800, height: wide.height).encoded(quality: 85, progressive: true)
-        #expect(Array(try Data(contentsOf: site.url(wide))) == expected, "not the planes' bytes")
+        let written = Array(try Data(contentsOf: site.url(wide)))
+        #expect((written == expected) == Native.jpegPlanes, Native.jpegPlanes ? "not the planes' bytes" : "the planes' bytes where they are off")
 
         for photo in photos {
             let image = try site.image("a/" + photo.split(separator: "/").last!)

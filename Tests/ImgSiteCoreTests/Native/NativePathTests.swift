@@ -9,7 +9,8 @@ import Vips
 /// suites with every path off.)
 @Suite struct NativePathTests {
     static let names = ["libvips modules loaded when needed", "per-thread libvips messages",
-                        "liborc allocator lock", "own Lanczos-3 resampler", "libjpeg-turbo JPEG decode and encode"]
+                        "liborc allocator lock", "own Lanczos-3 resampler", "libjpeg-turbo JPEG decode and encode",
+                        "4:2:0 planes for JPEG-only sites", "sRGB profiles left as they are"]
     static let off = ["IMGSITE_NATIVE": "off"]
     /// Said explicitly: `make test-plain` runs this suite with the paths off.
     static let on = ["IMGSITE_NATIVE": "on"]
@@ -52,6 +53,22 @@ import Vips
                                             "--cache-dir", try Corpus.scratch("cache").path], environment: Self.off)
         #expect(build.errors.contains("native: own Lanczos-3 resampler off: IMGSITE_NATIVE=off"), "\(build.errors)")
         #expect(build.output.contains("failed a/corrupted.jpg"), "the bad file is named: \(build.output)")
+    }
+
+    @Test("the paths with code of imgsite's own check themselves at start; planes are said on only where the own resampler is")
+    func selfChecks() throws {
+        let paths = Dictionary(uniqueKeysWithValues: Native.paths.map { ($0.name, $0) })
+        #expect(paths["4:2:0 planes for JPEG-only sites"]?.isOn == (Native.jpegCodec && Native.resampler))
+        if !Native.forcedOff {
+            #expect(Native.jpegCodec, "libjpeg-turbo's self-check passes with the libvips here")
+            #expect(Native.srgbProfileShortcut, "lcms tells sRGB from Adobe RGB")
+            #expect(!(try VipsImage.header(of: Corpus.photo("large/string.jpg").path).needsColourTransform), "an sRGB-tagged photo")
+        } else {
+            #expect(!Native.srgbProfileShortcut && !Native.jpegCodec && !Native.jpegPlanes)
+            // With every path off, libvips transforms from every embedded profile, sRGB ones included.
+            let tagged = try VipsImage.header(of: Corpus.photo("large/string.jpg").path)
+            #expect(tagged.needsColourTransform)
+        }
     }
 
     @Test("IMGSITE_NATIVE with another value is refused, saying what to use")
