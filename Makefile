@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test test-plain test-libvips-next check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example test test-plain test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -59,17 +59,25 @@ PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessag
 test-plain: deps
 	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 
-## test-libvips-next: the image-pipeline suites against libvips 8.18 (PyPI's pyvips-binary, the build sharp uses: its own
-## GLib, no liborc, no HEVC decoder), loaded with IMGSITE_LIBVIPS: what a newer libvips gets. Not in CI (docs/native.md)
-NEXT_VENV := .build/libvips-next
+## test-libvips-next: the image-pipeline suites against another libvips from PyPI's pyvips-binary (the build sharp uses: its own
+## GLib, no liborc, no HEVC decoder), loaded with IMGSITE_LIBVIPS: LIBVIPS=8.18 (default; newest), 8.15.3 (Ubuntu 24.04's line),
+## 8.16, 8.17. Not in CI (docs/native.md)
+LIBVIPS ?= 8.18
+NEXT_VENV = .build/libvips-$(LIBVIPS)
 test-libvips-next: deps
 	@[ -x $(NEXT_VENV)/bin/pip ] || python3 -m venv $(NEXT_VENV) 2>/dev/null || \
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null && \
 	   python3 -m venv $(NEXT_VENV))
-	@[ -n "$$(find $(NEXT_VENV) -name 'libvips-*.so.42')" ] || $(NEXT_VENV)/bin/pip install -q 'pyvips-binary>=8.18,<8.19'
+	@[ -n "$$(find $(NEXT_VENV) -name 'libvips-*.so.42')" ] || $(NEXT_VENV)/bin/pip install -q 'pyvips-binary==$(LIBVIPS).*'
+	$(SWIFT) build $(DEBUG_FLAGS)
 	lib=$$(find $(NEXT_VENV) -name 'libvips-*.so.42' | head -1); \
-	  IMGSITE_LIBVIPS=$$lib .build/debug/imgsite --version 2>/dev/null || true; \
+	  IMGSITE_LIBVIPS=$$lib .build/debug/imgsite --version; \
 	  IMGSITE_LIBVIPS=$$lib $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
+
+## test-libvips-range: the oldest and newest libvips imgsite claims beyond apt's 8.14: PyPI's 8.15.3 and 8.18 (~10 min)
+test-libvips-range:
+	$(MAKE) test-libvips-next LIBVIPS=8.15.3
+	$(MAKE) test-libvips-next LIBVIPS=8.18
 
 ## bench: imgsite against libvips alone on the corpus stills, then the animations; what a site weighs per photo; the no-op, watch and template-reload figures; the build database at 100,000 images; every placeholder kind
 bench: build

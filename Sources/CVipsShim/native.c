@@ -58,7 +58,8 @@ static void decide(void) {
 }
 
 void imgsite_native_apply(void) {
-  if (imgsite_native_on(IMGSITE_NATIVE_VECTOR_OFF)) vips_vector_set_enabled(FALSE);
+  // OPTIONAL: a libvips without the switch has no liborc code to switch off.
+  if (imgsite_native_on(IMGSITE_NATIVE_VECTOR_OFF) && vips_vector_set_enabled) vips_vector_set_enabled(FALSE);
 }
 
 int imgsite_native_on(int path) {

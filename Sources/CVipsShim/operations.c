@@ -129,6 +129,7 @@ int imgsite_vips_avifsave_buffer(VipsImage *in, void **buf, size_t *len,
 
 int imgsite_vips_jxlsave_buffer(VipsImage *in, void **buf, size_t *len,
                                 int quality, int effort) {
+  if (!vips_jxlsave_buffer) return -1;  // OPTIONAL: Swift says why first
   return vips_jxlsave_buffer(in, buf, len, "Q", quality, "effort", effort,
                              NULL);
 }

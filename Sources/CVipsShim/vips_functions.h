@@ -15,7 +15,9 @@ void vips_vector_set_enabled(gboolean enabled);
 
 struct imgsite_vips_functions {
 #define LAZY(name) __typeof__(name) *name;
+#define OPTIONAL(name) __typeof__(name) *name;  // NULL when this libvips lacks it
 #include "vips_symbols.h"
+#undef OPTIONAL
 #undef LAZY
 };
 

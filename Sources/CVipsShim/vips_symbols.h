@@ -1,6 +1,8 @@
 // Every libvips function imgsite calls, one LAZY(name) a line, in name order:
 // the table of vips_functions.h has a pointer for each, and vips_calls.h
-// sends the shim's calls through it. A call to one missing here fails at
+// sends the shim's calls through it. OPTIONAL(name) marks a function only
+// one feature needs: a libvips without it loads, with that feature off
+// (each caller checks the pointer; `Vips.missingFunctions` says what is off). A call to one missing here fails at
 // link time with "undefined reference"; `scripts/vips-symbols.sh` rewrites
 // this list and vips_calls.h from the objects of a build.
 //
@@ -69,7 +71,7 @@ LAZY(vips_init)
 LAZY(vips_interpretation_get_type)
 LAZY(vips_jpegload)
 LAZY(vips_jpegsave_buffer)
-LAZY(vips_jxlsave_buffer)
+OPTIONAL(vips_jxlsave_buffer)
 LAZY(vips_multiply)
 LAZY(vips_pngload_buffer)
 LAZY(vips_rect_includespoint)
@@ -80,7 +82,7 @@ LAZY(vips_subtract)
 LAZY(vips_thread_shutdown)
 LAZY(vips_thumbnail)
 LAZY(vips_thumbnail_image)
-LAZY(vips_vector_set_enabled)
+OPTIONAL(vips_vector_set_enabled)
 LAZY(vips_version)
 LAZY(vips_version_string)
 LAZY(vips_webpsave_buffer)

@@ -44,6 +44,8 @@ extension ImgSiteCommand {
         // Root --version: what runs here, beyond argument-parser's one line.
         if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
             print(VersionReport.text)
+            // A libvips that cannot be used fails the check scripts make with --version.
+            if Vips.loadFailure != nil { Foundation.exit(2) }
             return
         }
         do {

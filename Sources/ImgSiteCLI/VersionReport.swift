@@ -7,7 +7,13 @@ import Vips
 enum VersionReport {
     static var text: String {
         var lines = ["imgsite \(ImgSiteVersion.current)"]
+        if let failure = Vips.loadFailure {
+            return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
+        }
         lines.append("libvips \(Vips.version) (\(Native.libvipsFile ?? "file unknown"))")
+        for (function, feature) in Vips.missingFunctions {
+            lines.append("  missing \(function): \(feature) off")
+        }
         if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
         lines.append("native fast paths\(Native.forcedOff ? " (IMGSITE_NATIVE=off)" : ""):")
         for path in Native.paths {

@@ -47,10 +47,14 @@ public enum Vips {
             guard finished == nil else { return }
             let signal = DispatchSemaphore(value: 0)
             Thread {
-                try? state.withLock { started in
-                    if !started { try initialise(&started) }
+                // A libvips that cannot be used is said by the first call that
+                // needs it (or by --version), not by this thread.
+                if imgsite_vips_load_failure() == nil {
+                    try? state.withLock { started in
+                        if !started { try initialise(&started) }
+                    }
+                    endThread()
                 }
-                endThread()
                 signal.signal()
             }.start()
             finished = signal

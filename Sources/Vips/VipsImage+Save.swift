@@ -39,6 +39,8 @@ extension VipsImage {
             return try plainJPEG(quality: quality, progressive: progressive, subsample420: subsample420)
         }
         switch settings {
+        case .jxl where !Vips.writesJPEGXL:
+            throw VipsError(operation: "jxlsave", message: "this libvips (\(Vips.version)) lacks vips_jxlsave_buffer: JPEG XL cannot be written")
         case .avif, .jxl: _ = imgsite_vips_load_modules(0)  // their savers are libvips modules
         default: break
         }

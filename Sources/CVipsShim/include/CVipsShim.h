@@ -9,9 +9,24 @@
 
 // MARK: start-up and threads (start.c, loader.c)
 
+/// The oldest libvips imgsite runs on (and is tested with): an older one is
+/// refused at load, naming both versions.
+#define IMGSITE_LIBVIPS_MINIMUM "8.14"
+#define IMGSITE_LIBVIPS_MINIMUM_MINOR 14
+
 /// Loads libvips now if it is not yet (waiting for a load under way), so
-/// that dlsym and dladdr find it. Every libvips call loads it itself.
+/// that dlsym and dladdr find it. Every libvips call loads it itself; when
+/// it cannot be loaded (missing, too old, lacking a function imgsite needs)
+/// that says why on standard error and ends the process with status 2.
 void imgsite_vips_ensure_loaded(void);
+
+/// Why libvips cannot be loaded, or NULL once it is: loads it if need be,
+/// and never ends the process (for `--version`).
+const char *imgsite_vips_load_failure(void);
+
+/// The `index`-th function only one feature needs that this libvips lacks
+/// (OPTIONAL in vips_symbols.h), or NULL past the last.
+const char *imgsite_vips_missing(int index);
 
 /// vips_init + operation cache off (batch work never reuses an operation),
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.

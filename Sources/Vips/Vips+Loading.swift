@@ -1,0 +1,31 @@
+internal import CVipsShim
+
+extension Vips {
+    /// The oldest libvips imgsite runs on; an older one is refused at load.
+    public static let minimumVersion = IMGSITE_LIBVIPS_MINIMUM
+
+    /// Why libvips cannot be used here (not found, older than
+    /// `minimumVersion`, lacking a function imgsite needs), or nil once it
+    /// is loaded. Loads it if need be and never ends the process, unlike
+    /// any other call, which says the reason and exits with status 2.
+    public static var loadFailure: String? { imgsite_vips_load_failure().map { String(cString: $0) } }
+
+    /// Functions only one feature needs that this libvips lacks, each with
+    /// the feature it turns off (`OPTIONAL` in `vips_symbols.h`).
+    public static var missingFunctions: [(function: String, feature: String)] {
+        var missing: [(String, String)] = []
+        while let name = imgsite_vips_missing(Int32(missing.count)) {
+            let function = String(cString: name)
+            missing.append((function, features[function] ?? "what needs it"))
+        }
+        return missing
+    }
+
+    /// Whether this libvips can write JPEG XL (it has `vips_jxlsave_buffer`).
+    public static var writesJPEGXL: Bool { !missingFunctions.contains { $0.function == "vips_jxlsave_buffer" } }
+
+    private static let features = [
+        "vips_jxlsave_buffer": "JPEG XL output",
+        "vips_vector_set_enabled": "switching libvips' vector code off (a liborc with the allocator race then runs unlocked)",
+    ]
+}
