@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import Vips
+
+/// The user's documentation speaks of the tool, not of how it was made or
+/// of its code (that is CONTRIBUTING's), and claims only what is tested.
+@Suite struct UserDocsTests {
+    /// README and docs/: what a user reads. CONTRIBUTING and CHANGELOG may name the code.
+    static let pages = ["README.md"] + DocsTests.pages.filter { $0.hasPrefix("docs/") }
+
+    /// How the tool was made, the machine it was made on, and its internals.
+    nonisolated(unsafe) static let insideTalk: [(Regex<AnyRegexOutput>, String)] = [
+        (Regex(/of mine/), "a person's aside"),
+        (Regex(/[Cc]ommit [0-9a-f]{7}/), "a commit"),
+        (Regex(/slow hour|this shared machine|this 2-core machine|this project's/), "the machine it was made on"),
+        (Regex(/the obvious next/), "a plan"),
+        (Regex(/\b[A-Z][A-Za-z]+Tests\b/), "a test's name"),
+        (Regex(/\bCacheKey\b|Sources\/[A-Za-z]/), "the code"),
+    ]
+
+    @Test("README and docs/ name no test, type or source file, no commit and no machine of the project's")
+    func speakOfTheTool() throws {
+        #expect(Self.pages.count > 8)
+        for page in Self.pages {
+            let text = try DocsTests.text(page)
+            for (pattern, what) in Self.insideTalk {
+                let found = text.matches(of: pattern).map { String(text[$0.range]) }
+                #expect(found.isEmpty, "\(page) speaks of \(what): \(found)")
+            }
+        }
+    }
+
+    @Test("install.md names the libvips imgsite needs, and claims tests only for what CI and the make targets run")
+    func platformClaims() throws {
+        let install = try DocsTests.text("docs/install.md")
+        #expect(install.contains("libvips \(Vips.minimumVersion) or newer"))
+        let tested = install.split(separator: "\n").filter { $0.contains("tested on every change") }
+        #expect(!tested.isEmpty && tested.allSatisfy { $0.hasPrefix("| Debian 12") || $0.contains("IMGSITE_NATIVE=off") }, "\(tested)")
+        #expect(!install.contains("Ubuntu 22.04+"))
+        let onDemand = install.split(separator: "\n").filter { $0.contains("tested on demand") }
+        let makefile = try DocsTests.text("Makefile")
+        for line in onDemand {
+            for target in line.matches(of: /make ([a-z-]+)/).map({ String($0.1) }) {
+                #expect(makefile.contains("\n\(target):"), "\(target) is not a make target")
+            }
+        }
+    }
+}
