@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example test test-plain test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -43,21 +43,35 @@ example: build
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
 ## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), the image-pipeline suites again with
-## every native fast path off (test-plain), then the CI examples replayed.
+## every native fast path off (test-plain), the C memory suites under the address sanitizer (test-asan), then the CI
+## examples replayed.
 ## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
 ## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
 test: test-deps
 	$(SWIFT) test $(DEBUG_FLAGS) --skip 'RebuildWalkTests|LargeAlbumTests'
 	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
 	$(MAKE) test-plain
+	$(MAKE) test-asan
 	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
+
+## check: the quick tier, for while you work (about 4 minutes after the first build): the unit and pipeline suites a change
+## most often breaks; not the browser, watch, kill, hostile-input, budget-fitting or rebuild-walk suites, which make test runs
+CHECK_SKIP := AccessibilityTests|BrowserSmokeTests|GalleryLayoutTests|CachedPaintTests|KeyboardNavigationTests|LargeAlbumTests|PlaceholderPaintTests|SizeMatchingTests|PlaceholderBench|StoreScaleTests|RebuildWalkTests|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests|HostileInputTests|KillResumeTests|SiteBudgetTests
+check: deps
+	$(SWIFT) test $(DEBUG_FLAGS) --skip '$(CHECK_SKIP)'
 
 ## test-plain: the image-pipeline suites with IMGSITE_NATIVE=off: libvips' public API alone, the path a platform
 ## or libvips where no fast path applies gets (docs/native.md)
 PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests|JPEGPlanesPathTests
 test-plain: deps
 	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
+
+## test-asan: the suites of imgsite's own C memory handling (zlib's stream) under the address sanitizer, in a build of its
+## own (.build-asan; about 5 minutes the first time): a double free or a use after free fails them at once
+ASAN_SUITES := GzipStreamTests
+test-asan: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan $(DEBUG_FLAGS) --filter '$(ASAN_SUITES)'
 
 ## test-libvips-next: the image-pipeline suites against another libvips from PyPI's pyvips-binary (the build sharp uses: its own
 ## GLib, no liborc, no HEVC decoder), loaded with IMGSITE_LIBVIPS: LIBVIPS=8.18 (default; newest), 8.15.3 (Ubuntu 24.04's line),

@@ -28,6 +28,10 @@ enum LoaderMessage {
                 ? "it does not start the way \(fileExtension.uppercased()) files do (damaged, or another format under this name)"
                 : kept.joined(separator: "; ")
         }
+        // Older libheif says only that a plugin is missing: say which, and what it means.
+        if ["heic", "heif"].contains(fileExtension.lowercased()), text.contains("No decoding plugin installed"), !text.contains("HEVC") {
+            text += " (this libvips has no HEVC decoder: HEIC photos from phones cannot be read with it)"
+        }
         return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
     }
 }

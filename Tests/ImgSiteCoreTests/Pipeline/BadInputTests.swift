@@ -9,7 +9,7 @@ import Testing
     static let expected: [String: (failed: Bool, words: String)] = [
         "20000x20000.gif": (true, "over the pixel limit"),
         "decompression-bomb.gif": (true, "no frames"),
-        "broken.png": (true, "invalid chunk|bad header (invalid type)"),
+        "broken.png": (true, "invalid chunk|bad header (invalid type)|invalid IHDR chunk"),
         "corrupted.jpg": (true, "cannot be decoded"),
         "not-an-image.jpg": (true, "not an image"),
         "zero-bytes.jpg": (true, "empty file"),
