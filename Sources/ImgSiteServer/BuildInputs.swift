@@ -21,8 +21,11 @@ struct BuildInputs: Sendable {
         if name.hasPrefix(".") { return false }
         if Scanner.reads(fileNamed: name) { return true }
         var folder: ObjCBool = false
-        // A path gone without an extension was most likely a folder (an album).
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return !name.contains(".") }
+        // A path gone may have been an album, whatever its name ("2024.06
+        // Rome"): a change, unless it was an editor's backup or swap file.
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else {
+            return !["~", ".swp", ".tmp", ".bak"].contains { name.hasSuffix($0) }
+        }
         return folder.boolValue
     }
 

@@ -1,0 +1,27 @@
+import Foundation
+@testable import ImgSiteServer
+import Testing
+
+/// Which changed paths start a rebuild in `imgsite watch`.
+@Suite struct BuildInputsTests {
+    @Test("photos, caption files, the config, templates and albums are read; notes, backups and hidden files are not")
+    func read() throws {
+        let input = try Corpus.scratch("watched")
+        for file in ["a/photo.jpg", "a/photo.jpg.yml", "a/notes.md", "a/edit.psd", "a/photo.jpg~", "a/notes.txt", "imgsite.yml",
+                     "templates/album.mustache", "templates/notes.md"] {
+            let url = input.appending(path: file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: input.appending(path: "2024.06 Rome"), withIntermediateDirectories: true)
+        let inputs = BuildInputs(templates: input.appending(path: "templates"), config: input.appending(path: "imgsite.yml"))
+        let path = { (relative: String) in input.appending(path: relative).standardizedFileURL.path }
+        for read in ["a/photo.jpg", "a/photo.jpg.yml", "imgsite.yml", "templates/album.mustache", "2024.06 Rome", "a",
+                     "gone/photo.jpg", "2023.12 Oslo"] {
+            #expect(inputs.areRead(path(read)), "\(read) starts a rebuild")
+        }
+        for ignored in ["a/notes.md", "a/edit.psd", "a/photo.jpg~", "a/notes.txt", "a/.photo.jpg.swp", "templates/notes.md", "a/gone.jpg~"] {
+            #expect(!inputs.areRead(path(ignored)), "\(ignored) starts no rebuild")
+        }
+    }
+}
