@@ -50,6 +50,13 @@ final class BuildReport: Sendable {
         }
     }
 
+    /// The `count` images that took longest, slowest first (path, seconds).
+    func slowest(_ count: Int) -> [(path: String, seconds: Double)] {
+        let timed: [(path: String, seconds: Double)] = entries.withLock { $0 }.map { ($0.key, $0.value.seconds) }
+        let sorted = timed.filter { $0.seconds > 0 }.sorted { $0.seconds != $1.seconds ? $0.seconds > $1.seconds : $0.path < $1.path }
+        return Array(sorted.prefix(count))
+    }
+
     /// The report as JSON, with each image's outputs from the site's manifest.
     func json(summary: BuildSummary, site: URL, input: URL) throws -> Data {
         let manifest = (try? JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: Manifest.fileName)))) as? [String: Any]

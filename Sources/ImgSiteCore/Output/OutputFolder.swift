@@ -1,7 +1,7 @@
 import Foundation
 
 /// Housekeeping inside the output folder, and only there.
-struct OutputFolder {
+public struct OutputFolder {
     let root: URL
 
     /// Deletes `paths` (relative to the root), then any folder left empty.
@@ -40,6 +40,11 @@ struct OutputFolder {
 
     /// Regular files and their bytes, all the way down, but for `except`
     /// (names at the top): what a host publishes of the folder.
+    /// What a host is given of the site at `folder`: its files and bytes, the build's lock file aside.
+    public static func published(_ folder: URL) -> (files: Int, bytes: Int) {
+        OutputFolder(root: folder).filesAndBytes(except: [OutputLock.fileName])
+    }
+
     func filesAndBytes(except: Set<String>) -> (files: Int, bytes: Int) {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return (0, 0) }
         var (files, bytes) = (0, 0)
