@@ -22,7 +22,8 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
-## test-deps: headless Chromium and its driver, for the browser tests; axe-core (from PyPI's axe-selenium-python) for the accessibility audit
+## test-deps: headless Chromium and its driver, for the browser tests; axe-core (from PyPI's axe-selenium-python) for the accessibility audit;
+## check-jsonschema (PyPI, with GitHub's and GitLab's schemas inside) for action.yml and the CI recipes
 TEST_VENV := .build/test-venv
 test-deps: deps
 	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -32,6 +33,7 @@ test-deps: deps
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null && \
 	   python3 -m venv $(TEST_VENV))
 	@$(TEST_VENV)/bin/python -c 'import axe_selenium_python' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'axe-selenium-python>=2.1,<3'
+	@[ -x $(TEST_VENV)/bin/check-jsonschema ] || $(TEST_VENV)/bin/pip install -q 'check-jsonschema>=0.29,<1'
 
 ## build: the release binary, with Swift's runtime linked in (starts 10 ms sooner; runs where Swift is not installed)
 build: deps

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import Yams
+
+/// `action.yml` (the GitHub Action), checked as GitHub reads it and its
+/// shell steps run here as a runner runs them: the runner's environment
+/// files (`GITHUB_OUTPUT`, `GITHUB_STEP_SUMMARY`) and folders (`RUNNER_TEMP`)
+/// pointing at temporary files, imgsite's debug build standing for the
+/// built one.
+@Suite struct GitHubActionTests {
+    static let action = Corpus.repoRoot.appending(path: "action.yml")
+    static let checker = Corpus.repoRoot.appending(path: ".build/test-venv/bin/check-jsonschema")
+
+    struct Runner {
+        let folder: URL
+        var output: URL { folder.appending(path: "github-output") }
+        var summary: URL { folder.appending(path: "step-summary") }
+        var temp: URL { folder.appending(path: "runner-temp") }
+
+        init() throws {
+            folder = try Corpus.scratch("runner")
+            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+            for file in [output, summary] { try Data().write(to: file) }
+        }
+
+        /// Runs `script` of scripts/action/ with the runner's variables and `inputs`, in `workspace`.
+        func run(_ script: String, _ inputs: [String: String], in workspace: URL) throws -> ChildProcess.Run {
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") && $0.key != "CI" }
+            environment.merge([
+                "GITHUB_ACTIONS": "true", "GITHUB_ACTION_PATH": Corpus.repoRoot.path, "GITHUB_OUTPUT": output.path,
+                "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": temp.path, "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64",
+                "IMGSITE": ImgsiteProcess.executable.path,
+            ].merging(inputs) { $1 }) { $1 }
+            let command = "cd '\(workspace.path)' && exec '\(Corpus.repoRoot.appending(path: "scripts/action/\(script)").path)'"
+            return try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], environment: environment)
+        }
+
+        /// `name=value` lines the steps wrote to GITHUB_OUTPUT.
+        var outputs: [String: String] {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return Dictionary(text.split(separator: "\n").compactMap { line in
+                line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
+            }) { $1 }
+        }
+    }
+
+    @Test("action.yml passes GitHub's published schema for actions, and each run step is a script that exists")
+    func schema() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.checker.path) else {
+            Issue.record("check-jsonschema is missing: `make test-deps` installs it into .build/test-venv")
+            return
+        }
+        let run = try ChildProcess.run(Self.checker, ["--builtin-schema", "vendor.github-actions", Self.action.path])
+        #expect(run.status == 0, "\(String(decoding: run.output, as: UTF8.self))")
+        let yaml = try #require(try Yams.load(yaml: String(contentsOf: Self.action, encoding: .utf8)) as? [String: Any])
+        let steps = try #require((yaml["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
+        let scripts = steps.compactMap { $0["run"] as? String }.compactMap { $0.firstMatch(of: /scripts\/action\/([a-z-]+\.sh)/)?.1 }
+        #expect(scripts == ["locate.sh", "build-imgsite.sh", "build-gallery.sh"], "\(scripts)")
+        for script in scripts {
+            #expect(FileManager.default.isExecutableFile(atPath: Corpus.repoRoot.appending(path: "scripts/action/\(script)").path), "\(script)")
+        }
+        // Inputs reach the scripts as environment variables, never spliced into a command.
+        for step in steps { #expect(!((step["run"] as? String) ?? "").contains("${{"), "\(step)") }
+    }
+
+    @Test("the steps, run as a runner runs them: outputs, job summary, annotations, a pruned cache kept for the next run")
+    func steps() throws {
+        let runner = try Runner()
+        let workspace = try Corpus.scratch("workspace")
+        let photos = workspace.appending(path: "photos")
+        try Corpus.copy(["nature/Storm.jpg", "formats/tiny-88x64.jpg"].map(Corpus.photo), into: photos, album: "trip")
+        try Corpus.copy([Corpus.bad.appending(path: "corrupted.jpg")], into: photos, album: "trip")
+
+        let locate = try runner.run("locate.sh", [:], in: workspace)
+        #expect(locate.status == 0 && runner.outputs["revision"]?.count == 40, "\(runner.outputs)")
+        let imgsite = try runner.run("build-imgsite.sh", [:], in: workspace)
+        #expect(imgsite.status == 0 && runner.outputs["binary"] == ImgsiteProcess.executable.path, "\(runner.outputs)")
+
+        let inputs = ["INPUT_PHOTOS": "photos", "INPUT_OUTPUT": "_site", "INPUT_ARGS": "--fail-on never --archive 'the site.tar.gz'",
+                      "INPUT_CACHE": "true"]
+        let cold = try runner.run("build-gallery.sh", inputs, in: workspace)
+        let errors = String(decoding: cold.errors, as: UTF8.self)
+        #expect(cold.status == 0, "--fail-on never: \(errors)")
+        #expect(errors.contains("::error file=photos/trip/corrupted.jpg,title=imgsite::"), "an annotation: \(errors)")
+        #expect(FileManager.default.fileExists(atPath: workspace.appending(path: "the site.tar.gz").path), "a quoted option kept whole")
+        let outputs = runner.outputs
+        #expect(outputs["site"] == "_site" && outputs["cache-saved"] == "pruned", "\(outputs)")
+        let report = try #require(outputs["report"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect((json["summary"] as? [String: Any])?["failed"] as? Int == 1)
+        let summary = try String(contentsOf: runner.summary, encoding: .utf8)
+        for part in ["### imgsite: 1 of 3 images failed", "| images built | 2 (0 animations) |", "| site | ", "#### Failed",
+                     "- `trip/corrupted.jpg`: cannot be decoded", "#### Slowest images", "| `trip/Storm.jpg` | "] {
+            #expect(summary.contains(part), "\(part) in \(summary)")
+        }
+
+        // The next run, from the cache the step kept: nothing encoded.
+        try FileManager.default.removeItem(at: workspace.appending(path: "_site"))
+        let warm = try runner.run("build-gallery.sh", inputs, in: workspace)
+        #expect(warm.status == 0 && String(decoding: warm.output, as: UTF8.self).contains("built 0, up to date 2, failed 1"),
+                "\(String(decoding: warm.output, as: UTF8.self))")
+    }
+
+    @Test("args are split as words, never evaluated; a failed build keeps imgsite's status and no cache is saved")
+    func arguments() throws {
+        let runner = try Runner()
+        let workspace = try Corpus.scratch("workspace")
+        try Corpus.copy([Corpus.bad.appending(path: "corrupted.jpg")], into: workspace.appending(path: "photos"), album: "a")
+        let hostile = try runner.run("build-gallery.sh", ["INPUT_ARGS": "--jobs $(touch pwned) `touch pwned2`"], in: workspace)
+        #expect(hostile.status == 64, "not an option imgsite knows: \(hostile.status)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.appending(path: "pwned").path)
+                && !FileManager.default.fileExists(atPath: workspace.appending(path: "pwned2").path))
+        #expect(runner.outputs["cache-saved"] == nil)
+        let unbalanced = try runner.run("build-gallery.sh", ["INPUT_ARGS": "--archive 'open"], in: workspace)
+        #expect(unbalanced.status == 64 && String(decoding: unbalanced.output, as: UTF8.self).contains("::error title=imgsite::the args input"))
+        let failed = try runner.run("build-gallery.sh", ["INPUT_PHOTOS": "photos"], in: workspace)
+        #expect(failed.status == 1, "one photo failed: imgsite's status")
+    }
+}
