@@ -11,8 +11,10 @@ struct BuildCommand: ParsableCommand {
             Only changed photos are processed again: a database in the cache folder records \
             each finished image as it finishes, so a build stopped at any moment resumes where \
             it stopped. Exits 1 if any image failed (see --fail-on); the rest of the site is \
-            still built. Under GitHub Actions, failed images and warnings are also printed as \
-            annotations on their files.
+            still built. Exits 2 if the build cannot start or run to its end, and 130 when \
+            stopped by Ctrl-C (143 by SIGTERM), keeping what it finished. Under GitHub \
+            Actions, failed images and warnings are also printed as annotations on their \
+            files, and a summary of the build is added to the job's summary page.
 
             Examples:
               imgsite build ./photos
