@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteCore
 import Testing
 import Vips
 
@@ -45,4 +46,12 @@ import Vips
             }
         }
     }
+
+    @Test("the version --version prints is the newest released heading of the CHANGELOG")
+    func versionAgrees() throws {
+        let changelog = try DocsTests.text("CHANGELOG.md")
+        let released = changelog.matches(of: /\n## (\d+\.\d+\.\d+) — \d{4}-\d{2}-\d{2}\n/).map { String($0.1) }
+        #expect(released.first == ImgSiteVersion.current, "CHANGELOG's newest release \(released.first ?? "none"), imgsite \(ImgSiteVersion.current)")
+    }
+
 }
