@@ -29,11 +29,17 @@ import Testing
         let reference = try full.downsized(toWidth: width, height: height).upright(fromOrientation: orientation)
         #expect(made.width == reference.width && made.height == reference.height, "\(name) at \(width)")
         let rgbPath = try rgb.downsized(toWidth: width, height: height).upright(fromOrientation: orientation)
-        let rgbMade = try VipsImage.decode(try rgbPath.plainJPEG(quality: 85, progressive: progressive, subsample420: true))
+        // In memory whichever resampler made it (libvips' is lazy where the own one is off).
+        let rgbMade = try VipsImage.decode(try rgbPath.materialized().plainJPEG(quality: 85, progressive: progressive, subsample420: true))
         return (try made.psnr(against: reference), try rgbMade.psnr(against: reference))
     }
 
-    @Test("resized as planes, a JPEG of every sampling is as close to the picture as the RGB path's", arguments: samplings)
+    /// The planes are resized by the own resampler, which sites the chroma
+    /// samples; where it is off (IMGSITE_NATIVE=off, libvips 8.15+) builds
+    /// never take the planes (`Native.jpegPlanes`), and libvips' reduce,
+    /// which does not site them, falls short of the RGB path by up to 5 dB.
+    @Test("resized as planes, a JPEG of every sampling is as close to the picture as the RGB path's",
+          .enabled(if: Native.resampler, "the planes path is on only with the own resampler"), arguments: samplings)
     func matchesRGBPath(_ name: String) throws {
         for (shrink, width) in [(1, 640), (2, 399), (4, 97), (8, 3), (1, 1)] {
             let score = try Self.bothWays(name, shrink: shrink, width: width)

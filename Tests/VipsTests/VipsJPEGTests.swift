@@ -38,7 +38,8 @@ import Testing
             let settings = EncodeSettings.jpeg(quality: 85, progressive: progressive, subsample420: subsample420)
             let ours = try image.plainJPEG(quality: 85, progressive: progressive, subsample420: subsample420)
             let libvips = try image.encodedByLibvips(settings)
-            #expect(try image.encoded(settings) == ours, "encoded(_:) takes the direct path")
+            // encoded(_:) takes the direct path where it is on; libvips' saver where not.
+            #expect(try image.encoded(settings) == (Native.jpegCodec ? ours : libvips), "encoded(_:) takes the path that is on")
             guard progressive else {
                 #expect(ours == libvips, "\(name), \(settings): not libvips' bytes")
                 continue

@@ -45,6 +45,11 @@ import Vips
         }
         let recorded = try String(contentsOf: Self.golden, encoding: .utf8).split(separator: "\n").map(String.init)
         let recordedHeader = recorded.first ?? ""
+        guard !Native.forcedOff else {
+            // Recorded with the native paths on; libvips alone makes other bytes, under other keys.
+            print("StillRecipeTests: recorded with the native paths on; IMGSITE_NATIVE=off, not compared")
+            return
+        }
         guard recordedHeader.hasSuffix("libvips \(Vips.version)") else {
             // The keys carry libvips' version: another one never shares a cache.
             print("StillRecipeTests: recorded with \(recordedHeader), this is libvips \(Vips.version); not compared")
