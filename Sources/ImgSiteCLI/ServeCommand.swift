@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             let server = SiteServer(folder: try SiteFolder(URL(fileURLWithPath: folder)), host: listen.host, port: listen.port)
             listen.noteIfVisible()
             Interruption.handle { _ in Terminal.error("stopped") }
-            try await server.run(handlingSignals: false) { [host = listen.host] port in
+            try await server.run { [host = listen.host] port in
                 Terminal.error("serving \(folder) on http://\(host):\(port)/ (Ctrl-C stops)")
             }
         } catch let error as ServerError {

@@ -50,16 +50,16 @@ public struct SiteServer: Sendable {
         return router
     }
 
-    /// Runs until cancelled, or until SIGINT/SIGTERM when `signals` is set;
-    /// `onReady` gets the port (useful with port 0).
-    public func run(handlingSignals signals: Bool, onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// Runs until cancelled (the commands end the process on SIGINT and
+    /// SIGTERM: `Interruption`); `onReady` gets the port (useful with port 0).
+    public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = Application(
             router: router(),
             configuration: .init(address: .hostname(host, port: port), serverName: "imgsite"),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: Self.quietLogger)
         do {
-            if signals { try await app.runService() } else { try await app.run() }
+            try await app.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw ServerError("\(host):\(port) is in use; choose another with --port")
         }

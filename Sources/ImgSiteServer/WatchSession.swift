@@ -69,7 +69,7 @@ public struct WatchSession: Sendable {
         }
         defer { watcher.stop() }
         let server = SiteServer(folder: try SiteFolder(options.output), host: host, port: port, liveReload: live)
-        try await server.run(handlingSignals: false) { port in
+        try await server.run { port in
             say("serving http://\(host):\(port)/ — watching \(options.input.path) for changes (Ctrl-C stops)")
             await onReady(port)
         }
