@@ -135,14 +135,7 @@ struct BuildCommand: ParsableCommand {
         if let file = GitHubJobSummary.file {
             let text = GitHubJobSummary.markdown(summary, site: OutputFolder.published(options.output), output: site.output,
                                                  slowest: reporter.slowest(10))
-            if !FileManager.default.fileExists(atPath: file) { FileManager.default.createFile(atPath: file, contents: nil) }
-            if let handle = FileHandle(forWritingAtPath: file) {
-                handle.seekToEndOfFile()
-                handle.write(Data(text.utf8))
-                handle.closeFile()
-            } else {
-                Terminal.error("warning: GITHUB_STEP_SUMMARY=\(file) cannot be written; no job summary")
-            }
+            GitHubJobSummary.append(text, to: file)
         }
         let status = failOn.exitCode(for: summary)
         if status != 0 { throw ExitCode(status) }

@@ -13,6 +13,19 @@ enum GitHubJobSummary {
         return file
     }
 
+    /// Appends the summary to `file`, creating it if need be; says so on
+    /// standard error when it cannot.
+    static func append(_ text: String, to file: String) {
+        if !FileManager.default.fileExists(atPath: file) { FileManager.default.createFile(atPath: file, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: file) else {
+            Terminal.error("warning: GITHUB_STEP_SUMMARY=\(file) cannot be written; no job summary")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+
     static func markdown(_ summary: BuildSummary, site: (files: Int, bytes: Int), output: String,
                          slowest: [(path: String, seconds: Double)]) -> String {
         var lines = ["### imgsite: \(summary.failed.isEmpty ? "site built" : "\(summary.failed.count) of \(summary.built + summary.upToDate + summary.failed.count) images failed")", ""]

@@ -11,18 +11,19 @@ extension Vips {
     public static var loadFailure: String? { imgsite_vips_load_failure().map { String(cString: $0) } }
 
     /// Functions only one feature needs that this libvips lacks, each with
-    /// the feature it turns off (`OPTIONAL` in `vips_symbols.h`).
-    public static var missingFunctions: [(function: String, feature: String)] {
+    /// the feature it turns off (`OPTIONAL` in `vips_symbols.h`): read once,
+    /// as libvips is loaded once.
+    nonisolated(unsafe) public static let missingFunctions: [(function: String, feature: String)] = {
         var missing: [(String, String)] = []
         while let name = imgsite_vips_missing(Int32(missing.count)) {
             let function = String(cString: name)
             missing.append((function, features[function] ?? "what needs it"))
         }
         return missing
-    }
+    }()
 
     /// Whether this libvips can write JPEG XL (it has `vips_jxlsave_buffer`).
-    public static var writesJPEGXL: Bool { !missingFunctions.contains { $0.function == "vips_jxlsave_buffer" } }
+    public static let writesJPEGXL = !missingFunctions.contains { $0.function == "vips_jxlsave_buffer" }
 
     private static let features = [
         "vips_jxlsave_buffer": "JPEG XL output",
