@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -38,6 +38,11 @@ test-deps: deps
 ## build: the release binary, with Swift's runtime linked in (starts 10 ms sooner; runs where Swift is not installed)
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+
+## dist: the release bundle dist/imgsite-<version>-linux-<arch>.tar.gz (+ .sha256): the release binary, libvips and every
+## library they load, built without GPL parts; runs where only glibc and the C++ runtime are (docs/install.md; ~15 min first time)
+dist:
+	scripts/dist/make-dist.sh
 
 ## example: build imgsite and the gallery of site-example/
 example: build

@@ -75,6 +75,7 @@
 #define vips_thread_shutdown (imgsite_vips()->vips_thread_shutdown)
 #define vips_thumbnail (imgsite_vips()->vips_thumbnail)
 #define vips_thumbnail_image (imgsite_vips()->vips_thumbnail_image)
+#define vips_type_find (imgsite_vips()->vips_type_find)
 #define vips_vector_set_enabled (imgsite_vips()->vips_vector_set_enabled)
 #define vips_version (imgsite_vips()->vips_version)
 #define vips_version_string (imgsite_vips()->vips_version_string)

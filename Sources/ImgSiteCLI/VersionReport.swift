@@ -7,12 +7,16 @@ import Vips
 enum VersionReport {
     static var text: String {
         var lines = ["imgsite \(ImgSiteVersion.current)"]
+        if let bundle = ReleaseBundle.current { lines.append(bundle.line) }
         if let failure = Vips.loadFailure {
             return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
         }
         lines.append("libvips \(Vips.version) (\(Native.libvipsFile ?? "file unknown"))")
         for (function, feature) in Vips.missingFunctions {
             lines.append("  missing \(function): \(feature) off")
+        }
+        if !Vips.writesGIF {
+            lines.append("  no GIF saver (built without a palette quantiser): animations fall back to their still poster")
         }
         if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
         lines.append("native fast paths\(Native.forcedOff ? " (IMGSITE_NATIVE=off)" : ""):")

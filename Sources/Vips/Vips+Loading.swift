@@ -25,6 +25,15 @@ extension Vips {
     /// Whether this libvips can write JPEG XL (it has `vips_jxlsave_buffer`).
     public static let writesJPEGXL = !missingFunctions.contains { $0.function == "vips_jxlsave_buffer" }
 
+    /// Whether this libvips can write GIF: libvips has a GIF saver only
+    /// when it was built with a palette quantiser (libimagequant, which is
+    /// GPL-3, or quantizr); imgsite's release bundle carries none, and its
+    /// animations fall back to their still poster instead.
+    public static let writesGIF: Bool = {
+        try? startOnce()
+        return imgsite_vips_writes_gif() != 0
+    }()
+
     private static let features = [
         "vips_jxlsave_buffer": "JPEG XL output",
         "vips_vector_set_enabled": "switching libvips' vector code off (a liborc with the allocator race then runs unlocked)",

@@ -346,6 +346,11 @@ int imgsite_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int wid
 int imgsite_vips_rgba(VipsImage *in, VipsImage **out);
 /// A copy of RGBA pixels as an sRGB image.
 int imgsite_vips_from_rgba(const void *pixels, size_t len, int width, int height, VipsImage **out);
+/// Whether this libvips has a GIF saver: cgif with a palette quantiser
+/// (libimagequant, GPL-3, or quantizr); one built without them (imgsite's
+/// release bundle) has none. Asked after vips_init.
+int imgsite_vips_writes_gif(void);
+
 /// vips_gifsave_buffer (cgif): `interframe_maxerror` lets unchanged-looking
 /// pixels of a frame stay transparent; `reuse` keeps one palette.
 int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effort,

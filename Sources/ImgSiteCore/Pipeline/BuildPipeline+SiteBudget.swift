@@ -13,6 +13,10 @@ extension BuildPipeline {
     func planImageSettings(_ state: inout BuildState) throws(BuildError) {
         let config = options.config
         state.settings = ImageSettings(config: config, layout: options.layout)
+        if config.animated.outputs == [.gif], !Vips.writesGIF {
+            warnAboutSite(&state, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
+                          "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser); animations are animated WebP, with the still poster as the fallback")
+        }
         guard config.budgets.shapesSite, let root = state.root else { return }
         let budget = SiteBudget(config.budgets)
         let jobs = root.allJobs

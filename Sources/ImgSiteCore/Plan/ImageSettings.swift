@@ -46,6 +46,12 @@ public struct ImageSettings: Sendable, Hashable {
         placeholder = config.placeholderPolicy
         pixelLimit = config.pixelLimit
         animated = config.animated
+        // A libvips without a GIF saver (the release bundle's): the still
+        // poster is the fallback, as when `gif` is left out of the outputs.
+        if !Vips.writesGIF {
+            animated.outputs.removeAll { $0 == .gif }
+            if animated.outputs.isEmpty { animated.outputs = [.webp] }
+        }
         key = ContentHash.short(
             text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
                 + "|\(animated)|m\(Self.metadataRecipe)")

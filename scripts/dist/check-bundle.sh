@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Checks an unpacked bundle (make dist runs it before packing; `make
+# test-bundle` again on the tarball): every library each file needs resolves
+# inside the bundle or is the C/C++ runtime, every library has its licence
+# row and copyright file, and BUNDLE's glibc is the newest glibc symbol
+# version any file uses.
+set -euo pipefail
+bundle=${1:?usage: check-bundle.sh UNPACKED-BUNDLE}
+bundle=$(cd "$bundle" && pwd)
+fail() { echo "check-bundle: $*" >&2; exit 1; }
+
+files=("$bundle/bin/imgsite" "$bundle"/lib/*.so* "$bundle"/lib/vips-modules-*/*.so)
+for file in "${files[@]}"; do
+    # An empty LD_LIBRARY_PATH: only the files' own run paths and the system's.
+    while read -r soname arrow path _; do
+        [ "$arrow" = "=>" ] || continue
+        [ "$path" = "not" ] && fail "${file#$bundle/} needs $soname, which is not in the bundle"
+        path=$(realpath -m "$path")
+        case "$soname" in
+            ld-linux*|libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|libresolv.so.*|libgcc_s.so.*|libstdc++.so.*) ;;
+            *) case "$path" in
+                   "$bundle"/lib/*) ;;
+                   *) fail "${file#$bundle/} loads $soname from $path, outside the bundle" ;;
+               esac ;;
+        esac
+    done < <(env LD_LIBRARY_PATH= ldd "$file")
+done
+
+manifest="$bundle/LICENSES/libraries.tsv"
+[ -f "$manifest" ] || fail "no LICENSES/libraries.tsv"
+for file in "$bundle"/lib/*.so* "$bundle"/lib/vips-modules-*/*.so; do
+    soname=$(basename "$file")
+    row=$(awk -F'\t' -v s="$soname" '$1 == s' "$manifest")
+    [ -n "$row" ] || fail "$soname has no row in LICENSES/libraries.tsv"
+    package=$(cut -f2 <<<"$row")
+    [ -s "$bundle/LICENSES/$package.copyright" ] || fail "$soname: no LICENSES/$package.copyright"
+done
+
+glibc=$(objdump -T "${files[@]}" 2>/dev/null | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' |
+    sort -t. -k1,1n -k2,2n -k3,3n -u | tail -1)
+stated=$(sed -n 's/^glibc=//p' "$bundle/BUNDLE")
+[ "$glibc" = "$stated" ] || fail "BUNDLE says glibc $stated, but the files need $glibc"
+echo "check-bundle: ${#files[@]} files resolve inside the bundle; glibc $glibc or newer"

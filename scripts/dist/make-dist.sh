@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# make dist: dist/imgsite-<version>-linux-<arch>.tar.gz and its .sha256, a
+# bundle that runs where only glibc and the C/C++ runtime are installed.
+#
+#   bin/imgsite            the release binary, Swift's runtime linked in
+#   lib/                   libvips and every library it and imgsite load, each
+#                          found through a relative run path ($ORIGIN)
+#   lib/vips-modules-8.14/ libvips' HEIF and JPEG XL modules
+#   LICENSES/              each bundled library's licence, and imgsite's
+#   SOURCES.md             where each library's source is (LGPL obligations)
+#   BUNDLE                 what `imgsite --version` reports of the bundle
+#
+# Debian's libvips42 links GPL libraries (fftw, imagequant, poppler, jbig
+# through libtiff) and its libheif links x265 (GPL, an HEVC *encoder*, which
+# imgsite never uses). imgsite is Apache-2.0, so libvips, libheif and libtiff
+# are built here from Debian 12's own source packages without them; every
+# other library is Debian 12's binary, copied. HEIC still decodes: libde265
+# (LGPL-3+) is the HEVC decoder, and it is what reads iPhones' photos.
+#
+# One command on Debian 12 with the Swift toolchain (as root or with sudo:
+# it installs the build dependencies through apt). DIST_WORK is the scratch
+# folder (default .build/dist), DIST_OUT the output folder (default dist/).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE="$ROOT/scripts/dist"
+WORK=${DIST_WORK:-$ROOT/.build/dist}
+OUT=${DIST_OUT:-$ROOT/dist}
+SWIFT=${SWIFT:-swift}
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+JOBS=$(nproc)
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$ROOT/Sources/ImgSiteCore/ImgSiteVersion.swift")
+arch=$(uname -m)
+name="imgsite-$version-linux-$arch"
+prefix="$WORK/prefix"
+stage="$WORK/$name"
+say() { printf '== %s\n' "$*"; }
+
+# The source packages rebuilt here, at the versions Debian 12 ships.
+REBUILT="vips libheif tiff"
+
+build_dependencies() {
+    local packages="build-essential meson ninja-build cmake pkg-config patchelf dpkg-dev file
+        libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
+        liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
+        libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev"
+    local missing=""
+    for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
+    if [ -n "$missing" ]; then
+        say "installing build dependencies:$missing"
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+    fi
+}
+
+# Debian's source packages, through apt's own lists for deb-src entries made
+# from the machine's deb entries: the system's apt configuration is untouched.
+fetch_sources() {
+    local apt="$WORK/apt" options
+    mkdir -p "$apt/lists/partial" "$apt/sources.list.d" "$WORK/src"
+    : > "$apt/sources.list.d/imgsite-src.list"
+    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+        [ -f "$f" ] && sed -n 's/^deb \(.*\)/deb-src \1/p' "$f" >> "$apt/sources.list.d/imgsite-src.list"
+    done
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$apt/sources.list.d/$(basename "$f")"
+    done
+    options=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/sources.list.d" -o "Dir::State::Lists=$apt/lists")
+    apt-get "${options[@]}" update -qq
+    cd "$WORK/src"
+    for package in $REBUILT; do
+        ls -d "$package"-*/ >/dev/null 2>&1 && continue
+        # As root apt warns that it downloads unsandboxed: expected here.
+        apt-get "${options[@]}" source -qq "$package" 2>&1 | grep -v 'unsandboxed' || true
+    done
+    for package in $REBUILT; do
+        ls -d "$WORK/src/$package"-*/ >/dev/null 2>&1 || { echo "make dist: no source of $package was fetched" >&2; exit 2; }
+    done
+}
+
+source_dir() { ls -d "$WORK/src/$1"-*/ | head -1; }
+
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+
+# libtiff without JBIG (jbigkit is GPL-2+) and without LERC (rare in photos).
+build_tiff() {
+    [ -f "$prefix/lib/libtiff.so" ] && return
+    say "libtiff (no JBIG, no LERC)"
+    local src; src=$(source_dir tiff)
+    cmake -S "$src" -B "$WORK/build-tiff" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+        -DCMAKE_INSTALL_LIBDIR=lib -Djbig=OFF -Dlerc=OFF -Dwebp=ON -Dzstd=ON -Dlzma=ON -Dlibdeflate=ON \
+        -Dcxx=OFF -Dtiff-tools=OFF -Dtiff-tests=OFF -Dtiff-contrib=OFF -Dtiff-docs=OFF >/dev/null
+    ninja -C "$WORK/build-tiff" -j "$JOBS" install >/dev/null
+}
+
+# libheif without x265 (GPL; an HEVC encoder imgsite never uses) and without
+# plugin loading (no library from outside the bundle); libde265 decodes HEIC,
+# aom encodes and dav1d decodes AVIF, as in Debian's build.
+build_heif() {
+    [ -f "$prefix/lib/libheif.so" ] && return
+    say "libheif (no x265, no plugins)"
+    local src; src=$(source_dir libheif)
+    cmake -S "$src" -B "$WORK/build-heif" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+        -DCMAKE_INSTALL_LIBDIR=lib -DENABLE_PLUGIN_LOADING=OFF -DWITH_X265=OFF -DWITH_LIBDE265=ON \
+        -DWITH_AOM_ENCODER=ON -DWITH_AOM_DECODER=ON -DWITH_DAV1D=ON -DWITH_RAV1E=OFF -DWITH_SvtEnc=OFF \
+        -DWITH_EXAMPLES=OFF -DWITH_GDK_PIXBUF=OFF -DBUILD_TESTING=OFF >/dev/null
+    ninja -C "$WORK/build-heif" -j "$JOBS" install >/dev/null
+}
+
+# libvips with what imgsite reads and writes, and nothing GPL: no fftw,
+# imagequant (so no GIF *saver*: animations are WebP, with a still poster
+# for browsers without animated WebP), poppler, ImageMagick, OpenEXR,
+# OpenSlide, MATLAB, FITS, NIfTI, SVG, PDF or text rendering.
+build_vips() {
+    [ -f "$prefix/lib/libvips.so.42" ] && return
+    say "libvips (no GPL parts)"
+    local src; src=$(source_dir vips)
+    rm -rf "$WORK/build-vips"
+    meson setup "$WORK/build-vips" "$src" --prefix="$prefix" --libdir=lib --buildtype=release \
+        -Dmodules=enabled -Dcplusplus=false -Dintrospection=false -Dexamples=false -Ddeprecated=true \
+        -Dheif=enabled -Djpeg-xl=enabled -Djpeg=enabled -Dpng=enabled -Dspng=disabled -Dwebp=enabled -Dtiff=enabled \
+        -Dexif=enabled -Dlcms=enabled -Dorc=enabled -Dzlib=enabled -Dcgif=disabled -Dnsgif=true \
+        -Dimagequant=disabled -Dquantizr=disabled -Dfftw=disabled -Dpoppler=disabled -Dpdfium=disabled \
+        -Dmagick=disabled -Dopenexr=disabled -Dopenslide=disabled -Dmatio=disabled -Dcfitsio=disabled \
+        -Dnifti=disabled -Drsvg=disabled -Dpangocairo=disabled -Dfontconfig=disabled -Dgsf=disabled \
+        -Dopenjpeg=disabled >/dev/null
+    ninja -C "$WORK/build-vips" -j "$JOBS" install >/dev/null
+}
+
+# The release binary.
+build_imgsite() {
+    say "imgsite $version (release)"
+    # The same build as `make build`; libvips is not linked (imgsite loads
+    # it), and the system's headers are those of the same 8.14 release.
+    (cd "$ROOT" && $SWIFT build -c release --static-swift-stdlib >/dev/null)
+}
+
+# The libraries a file needs that the bundle must carry: every one but the C
+# and C++ runtime a minimal machine has (libc6, libgcc-s1, libstdc++6).
+is_base_library() {
+    case "$1" in
+        linux-vdso.so.*|ld-linux*|libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|libresolv.so.*|libutil.so.*|libgcc_s.so.*|libstdc++.so.*) return 0 ;;
+    esac
+    return 1
+}
+
+needed_libraries() {
+    LD_LIBRARY_PATH="$prefix/lib" ldd "$@" | awk '$2 == "=>" && $3 ~ /^\// {print $1 " " $3}' | sort -u
+}
+
+assemble() {
+    say "assembling $name"
+    rm -rf "$stage"
+    mkdir -p "$stage/bin" "$stage/lib" "$stage/LICENSES"
+    local modules="vips-modules-$(pkg-config --modversion vips | cut -d. -f1,2)"
+    cp "$ROOT/.build/release/imgsite" "$stage/bin/imgsite"
+    cp -L "$prefix/lib/libvips.so.42" "$stage/lib/"
+    mkdir -p "$stage/lib/$modules"
+    cp "$prefix/lib/$modules"/vips-heif.so "$prefix/lib/$modules"/vips-jxl.so "$stage/lib/$modules/"
+    # Until nothing new appears: each copied library's own needs, and where
+    # each came from (for its licence).
+    local before=-1 soname path
+    : > "$WORK/origins"
+    while [ "$(ls "$stage/lib" | wc -l)" != "$before" ]; do
+        before=$(ls "$stage/lib" | wc -l)
+        while read -r soname path; do
+            is_base_library "$soname" || [ -e "$stage/lib/$soname" ] && continue
+            cp -L "$path" "$stage/lib/$soname"
+            printf '%s %s\n' "$soname" "$(readlink -f "$path")" >> "$WORK/origins"
+        done < <(needed_libraries "$stage/bin/imgsite" "$stage/lib"/*.so* "$stage/lib/$modules"/*.so)
+    done
+    strip --strip-unneeded "$stage/lib"/*.so* "$stage/lib/$modules"/*.so
+    strip "$stage/bin/imgsite"
+    patchelf --set-rpath '$ORIGIN/../lib' "$stage/bin/imgsite"
+    for lib in "$stage/lib"/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
+    for module in "$stage/lib/$modules"/*.so; do patchelf --set-rpath '$ORIGIN/..' "$module"; done
+}
+
+# LICENSES/ and SOURCES.md: for each bundled library, the Debian package it
+# came from (or the source package rebuilt here), its licence from
+# licences.tsv (a library not listed there stops the build), and its
+# copyright file.
+licences() {
+    say "licences and sources"
+    cp "$ROOT/LICENSE" "$stage/LICENSES/imgsite.txt"
+    local sources="$stage/SOURCES.md" manifest="$stage/LICENSES/libraries.tsv"
+    {
+        echo "# Where the source of each bundled library is"
+        echo
+        echo "imgsite's own source is its repository at the tag v$version. Every library in lib/ is Debian 12's"
+        echo "(bookworm's) build or was built here from Debian 12's source package of the version below:"
+        echo "\`apt-get source PACKAGE=VERSION\` fetches it, and https://snapshot.debian.org keeps every version."
+        echo "Rebuilt here, with these changes to Debian's configuration:"
+        echo
+        echo "- vips: without fftw, imagequant, poppler, ImageMagick, OpenEXR, OpenSlide, matio, cfitsio, NIfTI,"
+        echo "  librsvg, pango, libgsf, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
+        echo "- libheif: without x265 and without plugin loading"
+        echo "- tiff: without JBIG and LERC"
+        echo
+        echo "| library | package | source package | version | licence |"
+        echo "|---|---|---|---|---|"
+    } > "$sources"
+    printf 'library\tpackage\tsource package\tversion\tlicence\n' > "$manifest"
+    local file soname real package source version licence
+    for file in "$stage/lib"/*.so* "$stage/lib"/vips-modules-*/*.so; do
+        soname=$(basename "$file")
+        real=$(find "$prefix/lib" -name "$soname" -print -quit 2>/dev/null)
+        if [ -n "$real" ]; then
+            case "$soname" in
+                libvips*|vips-*) source=vips ;; libheif*) source=libheif ;; libtiff*) source=tiff ;;
+                *) echo "make dist: $soname was built here but belongs to no rebuilt package" >&2; exit 2 ;;
+            esac
+            package=$source
+            version=$(cd "$(source_dir "$source")" && dpkg-parsechangelog -S Version)
+            cp "$(source_dir "$source")/debian/copyright" "$stage/LICENSES/$source.copyright"
+        else
+            real=$(awk -v s="$soname" '$1 == s {print $2; exit}' "$WORK/origins")
+            # dpkg knows the file by the path it installed (/usr/lib or /lib).
+            package=$(dpkg -S "$real" 2>/dev/null || dpkg -S "${real#/usr}" 2>/dev/null || true)
+            package=$(head -1 <<<"$package" | cut -d: -f1)
+            [ -n "$package" ] || { echo "make dist: no Debian package owns $real ($soname)" >&2; exit 2; }
+            source=$(dpkg-query -W -f='${source:Package}' "$package")
+            version=$(dpkg-query -W -f='${source:Version}' "$package")
+            cp "/usr/share/doc/$package/copyright" "$stage/LICENSES/$package.copyright"
+        fi
+        licence=$(awk -F'\t' -v p="$package" '$1 == p {print $2}' "$HERE/licences.tsv")
+        if [ -z "$licence" ]; then
+            echo "make dist: $soname (package $package) has no licence in scripts/dist/licences.tsv: read its" \
+                 "copyright file and add it, or keep it out of the bundle" >&2
+            exit 2
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\n' "$soname" "$package" "$source" "$version" "$licence" >> "$manifest"
+        printf '| %s | %s | %s | %s | %s |\n' "$soname" "$package" "$source" "$version" "$licence" >> "$sources"
+    done
+}
+
+# The newest glibc symbol version any bundled file needs: the oldest glibc
+# the bundle runs on.
+lowest_glibc() {
+    objdump -T "$stage/bin/imgsite" "$stage/lib"/*.so* "$stage/lib"/vips-modules-*/*.so 2>/dev/null |
+        grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n -u | tail -1
+}
+
+describe() {
+    local libvips; libvips=$(pkg-config --modversion vips)
+    {
+        echo "name=$name"
+        echo "version=$version"
+        echo "arch=$arch"
+        echo "libvips=$libvips"
+        echo "glibc=$(lowest_glibc)"
+        echo "built=$(. /etc/os-release && echo "$PRETTY_NAME")"
+    } > "$stage/BUNDLE"
+    cat > "$stage/README.md" <<EOF
+# imgsite $version for Linux ($arch)
+
+Put \`bin/\` on your PATH, or call \`bin/imgsite\` where it is; keep bin/ and lib/ together.
+
+    bin/imgsite build ./photos
+
+It needs glibc $(lowest_glibc) or newer and the C++ runtime (libstdc++6), nothing else: libvips $libvips and
+its libraries are in lib/. LICENSES/ holds each one's licence and SOURCES.md where its source is.
+Documentation: docs/ in imgsite's repository at the tag v$version.
+EOF
+}
+
+pack() {
+    mkdir -p "$OUT"
+    say "packing $OUT/$name.tar.gz"
+    # Reproducible: sorted names, no owners, the release's commit time.
+    local when; when=$(cd "$ROOT" && git log -1 --format=%ct 2>/dev/null || date +%s)
+    tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$when" -C "$WORK" -cf - "$name" |
+        gzip -9n > "$OUT/$name.tar.gz"
+    (cd "$OUT" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+    echo "$OUT/$name.tar.gz ($(du -h "$OUT/$name.tar.gz" | cut -f1))"
+}
+
+build_dependencies
+fetch_sources
+build_tiff
+build_heif
+build_vips
+# `make-dist.sh libraries` stops here: the three rebuilt libraries, alone.
+[ "${1:-}" = libraries ] && exit 0
+build_imgsite
+assemble
+licences
+describe
+"$HERE/check-bundle.sh" "$stage"
+pack
