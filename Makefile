@@ -44,14 +44,30 @@ build: deps
 dist:
 	scripts/dist/make-dist.sh
 
+## test-bundle: make dist, then the bundle on a bare machine: its tarball unpacked and checked (run paths, licences, glibc),
+## the corpus built in a chroot of libc6, libgcc-s1 and libstdc++6 alone and compared with the system libvips' build
+## (BundleTests), then the image-pipeline and watch suites with the bundle's libvips (IMGSITE_LIBVIPS)
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ImgSiteCore/ImgSiteVersion.swift)
+BUNDLE_NAME := imgsite-$(VERSION)-linux-$(shell uname -m)
+BUNDLE_DIR := .build/dist/unpacked/$(BUNDLE_NAME)
+BUNDLE_SUITES = $(PLAIN_SUITES)|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests
+test-bundle: dist test-deps
+	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
+	tar -xzf dist/$(BUNDLE_NAME).tar.gz -C .build/dist/unpacked
+	scripts/dist/check-bundle.sh $(BUNDLE_DIR)
+	scripts/dist/chroot-test.sh dist/$(BUNDLE_NAME).tar.gz .build/dist/chroot-run
+	IMGSITE_BUNDLE=$(CURDIR)/$(BUNDLE_DIR) IMGSITE_BUNDLE_RUN=$(CURDIR)/.build/dist/chroot-run \
+	  $(SWIFT) test $(DEBUG_FLAGS) --filter BundleTests
+	IMGSITE_LIBVIPS=$(CURDIR)/$(BUNDLE_DIR)/lib/libvips.so.42 $(SWIFT) test $(DEBUG_FLAGS) --filter '$(BUNDLE_SUITES)'
+
 ## example: build imgsite and the gallery of site-example/
 example: build
 	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 
 ## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), the image-pipeline suites again with
-## every native fast path off (test-plain), the C memory suites under the address sanitizer (test-asan), then the CI
-## examples replayed.
+## every native fast path off (test-plain), the C memory suites under the address sanitizer (test-asan), the release
+## bundle on a bare machine (test-bundle), then the CI examples replayed.
 ## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
 ## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
 test: test-deps
@@ -59,6 +75,7 @@ test: test-deps
 	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
 	$(MAKE) test-plain
 	$(MAKE) test-asan
+	$(MAKE) test-bundle
 	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
 

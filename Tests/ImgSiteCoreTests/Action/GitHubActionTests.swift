@@ -55,7 +55,7 @@ import Yams
         let yaml = try #require(try Yams.load(yaml: String(contentsOf: Self.action, encoding: .utf8)) as? [String: Any])
         let steps = try #require((yaml["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
         let scripts = steps.compactMap { $0["run"] as? String }.compactMap { $0.firstMatch(of: /scripts\/action\/([a-z-]+\.sh)/)?.1 }
-        #expect(scripts == ["locate.sh", "build-imgsite.sh", "build-gallery.sh"], "\(scripts)")
+        #expect(scripts == ["locate.sh", "install-imgsite.sh", "build-imgsite.sh", "build-gallery.sh"], "\(scripts)")
         for script in scripts {
             #expect(FileManager.default.isExecutableFile(atPath: Corpus.repoRoot.appending(path: "scripts/action/\(script)").path), "\(script)")
         }
@@ -115,5 +115,32 @@ import Yams
         #expect(unbalanced.status == 64 && String(decoding: unbalanced.output, as: UTF8.self).contains("::error title=imgsite::the args input"))
         let failed = try runner.run("build-gallery.sh", ["INPUT_PHOTOS": "photos"], in: workspace)
         #expect(failed.status == 1, "one photo failed: imgsite's status")
+    }
+
+    @Test("install: a commit or branch builds from source; a release without this runner's bundle falls back to it; a bundle not matching its SHA-256 stops the job")
+    func install() throws {
+        let runner = try Runner()
+        let workspace = try Corpus.scratch("workspace")
+        let commit = try runner.run("install-imgsite.sh", ["ACTION_REF": "4f2c9e1a", "ACTION_REPOSITORY": "someone/imgsite"], in: workspace)
+        #expect(commit.status == 0 && runner.outputs["binary"] == "", "\(runner.outputs)")
+        #expect(String(decoding: commit.output, as: UTF8.self).contains("is not a release tag: building imgsite from source"))
+
+        let releases = try Corpus.scratch("releases")
+        let empty = try runner.run("install-imgsite.sh", ["ACTION_REF": "v9.9.9", "IMGSITE_RELEASES": releases.absoluteString], in: workspace)
+        #expect(empty.status == 0 && runner.outputs["binary"] == "", "\(runner.outputs)")
+        #expect(String(decoding: empty.output, as: UTF8.self).contains("::notice title=imgsite::no release bundle imgsite-9.9.9-linux-x86_64"))
+
+        // A tarball whose published checksum is another file's.
+        let release = releases.appending(path: "v9.9.8")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try Data("not the bundle".utf8).write(to: release.appending(path: "imgsite-9.9.8-linux-x86_64.tar.gz"))
+        try Data("\(String(repeating: "0", count: 64))  imgsite-9.9.8-linux-x86_64.tar.gz\n".utf8)
+            .write(to: release.appending(path: "imgsite-9.9.8-linux-x86_64.tar.gz.sha256"))
+        let tampered = try runner.run("install-imgsite.sh", ["INPUT_VERSION": "9.9.8", "IMGSITE_RELEASES": releases.absoluteString], in: workspace)
+        #expect(tampered.status == 1, "a bundle that fails its checksum must not be used")
+        #expect(String(decoding: tampered.output, as: UTF8.self).contains("::error title=imgsite::imgsite-9.9.8-linux-x86_64.tar.gz does not match its published SHA-256"))
+
+        let mac = try runner.run("install-imgsite.sh", ["INPUT_VERSION": "9.9.8", "RUNNER_OS": "macOS"], in: workspace)
+        #expect(mac.status == 1 && String(decoding: mac.output, as: UTF8.self).contains("release bundles are for Linux"))
     }
 }

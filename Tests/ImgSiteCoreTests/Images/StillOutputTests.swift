@@ -74,7 +74,8 @@ import Vips
     func stripLeavesNoMetadata() throws {
         let site = try CorpusSite.build()
         let files = site.manifest.images.flatMap(\.variants).map(site.url)
-        #expect(Set(files.map(\.pathExtension)).isSuperset(of: ["jpg", "webp", "avif", "gif"]), "every format the corpus site makes")
+        let formats: Set = Vips.writesGIF ? ["jpg", "webp", "avif", "gif"] : ["jpg", "webp", "avif"]
+        #expect(Set(files.map(\.pathExtension)) == formats, "every format the corpus site makes")
         // exiftool's groups for metadata blocks (the file's structure, JFIF's
         // header and the AVIF/WebP boxes that describe the pixels are not).
         let metadata = /^(IFD\d|ExifIFD|GPS|InteropIFD|SubIFD|MakerNotes|XMP|IPTC|ICC|Photoshop)/

@@ -1,0 +1,165 @@
+import Foundation
+import ImgSiteCore
+import Testing
+import Vips
+
+/// The release bundle (`make dist`), as `make test-bundle` leaves it:
+/// IMGSITE_BUNDLE is the unpacked bundle, IMGSITE_BUNDLE_RUN the corpus
+/// build `scripts/dist/chroot-test.sh` made with it in a root of libc6,
+/// libgcc-s1 and libstdc++6 alone. The reference is the same folder built
+/// here, in this process, through the system's libvips.
+@Suite(.enabled(if: BundleRun.given, "make test-bundle sets IMGSITE_BUNDLE and IMGSITE_BUNDLE_RUN"), .serialized)
+struct BundleTests {
+    static let bundle = BundleRun.bundle
+    static let run = BundleRun.run
+
+    // MARK: licences
+
+    /// Licences a library in the bundle may have: none that would make
+    /// imgsite (Apache-2.0) a GPL work.
+    static let allowed: Set<String> = [
+        "MIT", "BSD-2-Clause", "BSD-3-Clause", "0BSD", "Apache-2.0", "Zlib", "IJG", "Libpng", "libtiff",
+        "LGPL-2.1-or-later", "LGPL-3.0-or-later", "public-domain", "blessing",
+    ]
+
+    /// Whether an SPDX-style expression ("A AND B", "A OR B") may be
+    /// bundled: every part of it, or one alternative of an OR.
+    static func mayBundle(_ expression: String) -> Bool {
+        expression.components(separatedBy: " OR ").contains { alternative in
+            alternative.components(separatedBy: " AND ").allSatisfy { allowed.contains($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    @Test("the licence check refuses GPL and accepts LGPL, permissive and a permissive alternative")
+    func licenceRule() {
+        #expect(!Self.mayBundle("GPL-3.0-or-later"))
+        #expect(!Self.mayBundle("GPL-2.0-only"))
+        #expect(!Self.mayBundle("LGPL-2.1-or-later AND GPL-2.0-or-later"))
+        #expect(Self.mayBundle("BSD-3-Clause OR GPL-2.0-only"))
+        #expect(Self.mayBundle("LGPL-3.0-or-later"))
+        #expect(Self.mayBundle("IJG AND BSD-3-Clause AND Zlib"))
+    }
+
+    @Test("every library in the bundle has a licence row, its copyright file, and a licence imgsite may bundle")
+    func licences() throws {
+        let bundle = try #require(Self.bundle)
+        let rows = try String(contentsOf: bundle.appending(path: "LICENSES/libraries.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let byLibrary = Dictionary(rows.map { ($0[0], $0) }) { first, _ in first }
+        let libraries = try Self.libraries(in: bundle.appending(path: "lib"))
+        #expect(libraries.count > 20, "\(libraries)")
+        #expect(Set(byLibrary.keys) == Set(libraries), "rows and files differ")
+        for library in libraries {
+            let row = try #require(byLibrary[library], "\(library) has no row")
+            #expect(Self.mayBundle(row[4]), "\(library) (\(row[1])) is \(row[4]): not allowed in the bundle")
+            let copyright = bundle.appending(path: "LICENSES/\(row[1]).copyright")
+            #expect(FileManager.default.fileExists(atPath: copyright.path), "\(library): no \(copyright.lastPathComponent)")
+        }
+        #expect(!libraries.contains { $0.hasPrefix("libx265") || $0.hasPrefix("libimagequant") || $0.hasPrefix("libfftw") || $0.hasPrefix("libjbig") })
+        #expect(libraries.contains("libde265.so.0"), "HEIC needs libde265")
+    }
+
+    static func libraries(in lib: URL) throws -> [String] {
+        let walker = FileManager.default.enumerator(at: lib, includingPropertiesForKeys: nil)
+        var names: [String] = []
+        while let file = walker?.nextObject() as? URL {
+            if file.lastPathComponent.contains(".so") { names.append(file.lastPathComponent) }
+        }
+        return names.sorted()
+    }
+
+    // MARK: the corpus built in the bare root
+
+    @Test("--version in the bare root says it runs from the bundle, with its libvips and glibc")
+    func version() throws {
+        let run = try #require(Self.run)
+        let text = try String(contentsOf: run.appending(path: "version.txt"), encoding: .utf8)
+        #expect(text.contains("release bundle imgsite-\(ImgSiteVersion.current)-linux-"), "\(text)")
+        #expect(text.contains("needs glibc 2."), "\(text)")
+        #expect(text.contains("libvips 8.14.1 (/opt/imgsite-"), "libvips must come from the bundle: \(text)")
+        #expect(text.contains("on  per-thread libvips messages"), "\(text)")
+    }
+
+    /// The chroot's build and the reference build, loaded once.
+    struct Builds {
+        let bundle: Manifest
+        let output: [String]
+        let status: Int
+        let site: URL
+        let reference: TestBuild
+    }
+
+    static let builds: Result<Builds, any Error> = Result {
+        let run = try #require(BundleTests.run)
+        let site = run.appending(path: "site")
+        let manifest = try #require(Manifest.load(from: site), "the chroot build wrote no manifest")
+        let output = try String(contentsOf: run.appending(path: "output.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let status = Int(try String(contentsOf: run.appending(path: "status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let reference = try TestBuild.run(input: run.appending(path: "photos"))
+        return Builds(bundle: manifest, output: output, status: status, site: site, reference: reference)
+    }
+
+    @Test("the same photos build and the same damaged files fail, each named with its reason")
+    func sameOutcomes() throws {
+        let builds = try Self.builds.get()
+        #expect(builds.status == 1, "failed images: exit status 1, not \(builds.status)")
+        let failed = Set(builds.output.filter { $0.hasPrefix("failed ") }.map { String($0.dropFirst(7).prefix { $0 != ":" }) })
+        #expect(failed == Set(builds.reference.summary.failed.map(\.path)))
+        for line in builds.output where line.hasPrefix("failed ") {
+            let reason = line.drop { $0 != ":" }.dropFirst(2)
+            #expect(reason.count > 10 && !reason.contains("unknown libvips error"), "\(line)")
+        }
+        #expect(Set(builds.bundle.images.map(\.source)) == Set(builds.reference.manifest.images.map(\.source)))
+        #expect(builds.bundle.images.contains { $0.source == LoadedLibvips.heic }, "HEIC must build from the bundle")
+        #expect(builds.output.last?.hasPrefix("built \(builds.bundle.images.count), up to date 0, failed \(failed.count)") == true)
+    }
+
+    @Test("every photo gets the files the system's libvips makes, less the GIF fallback")
+    func sameFiles() throws {
+        let builds = try Self.builds.get()
+        let key = { (variant: Variant) in "\(variant.format.rawValue) \(variant.width)×\(variant.height) \(variant.role)" }
+        for image in builds.reference.manifest.images {
+            let ours = try #require(builds.bundle.images.first { $0.source == image.source })
+            let expected = image.variants.filter { $0.format != .gif }.map(key).sorted()
+            #expect(ours.variants.map(key).sorted() == expected, "\(image.source)")
+            #expect((ours.width, ours.height) == (image.width, image.height), "\(image.source)")
+        }
+    }
+
+    @Test("the bundle's files: JPEG 4:2:0, sizes as listed and never upscaled, sRGB, upright, no GPS or serials")
+    func guarantees() throws {
+        let builds = try Self.builds.get()
+        for image in builds.bundle.images {
+            for variant in image.variants {
+                let decoded = try VipsImage.decode(Array(try Data(contentsOf: builds.site.appending(path: variant.path))))
+                #expect(decoded.width == variant.width && decoded.height == variant.height, "\(variant.path)")
+                #expect(variant.width <= image.width, "\(variant.path) is wider than its source")
+                #expect(decoded.interpretation == "srgb" || decoded.bands < 3, "\(variant.path): \(decoded.interpretation)")
+                if variant.format == .jpeg, decoded.bands == 3 {
+                    #expect(decoded.string("jpeg-chroma-subsample") == "4:2:0", "\(variant.path)")
+                }
+                let fields = decoded.fieldNames
+                #expect(!fields.contains { $0.contains("GPS") || $0.contains("Serial") }, "\(variant.path)")
+            }
+        }
+        let reference = try widest(.webp, "orientation/Landscape_1.jpg", builds)
+        for value in 2...8 {
+            let rotated = try widest(.webp, "orientation/Landscape_\(value).jpg", builds)
+            #expect(rotated.width == reference.width && rotated.height == reference.height)
+            #expect(try StillOutputTests.meanDifference(reference, rotated) < 4, "orientation \(value) is not upright")
+        }
+    }
+
+    private func widest(_ format: OutputFormat, _ source: String, _ builds: Builds) throws -> VipsImage {
+        let image = try #require(builds.bundle.images.first { $0.source == source })
+        let variant = try #require(image.variants.filter { $0.format == format }.max { $0.width < $1.width })
+        return try VipsImage.decode(Array(try Data(contentsOf: builds.site.appending(path: variant.path))))
+    }
+}
+
+/// Where `make test-bundle` put the unpacked bundle and the chroot's build.
+enum BundleRun {
+    static let bundle = ProcessInfo.processInfo.environment["IMGSITE_BUNDLE"].map(URL.init(fileURLWithPath:))
+    static let run = ProcessInfo.processInfo.environment["IMGSITE_BUNDLE_RUN"].map(URL.init(fileURLWithPath:))
+    static var given: Bool { bundle != nil && run != nil }
+}
