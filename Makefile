@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build dist test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -44,20 +44,22 @@ build: deps
 dist:
 	scripts/dist/make-dist.sh
 
-## test-bundle: make dist, then the bundle on a bare machine: its tarball unpacked and checked (run paths, licences, glibc),
-## the corpus built in a chroot of libc6, libgcc-s1 and libstdc++6 alone and compared with the system libvips' build
-## (BundleTests), then the image-pipeline and watch suites with the bundle's libvips (IMGSITE_LIBVIPS)
+## bundle-check: make dist, then the bundle on a bare machine: its tarball unpacked and checked (run paths, licences, glibc),
+## the corpus built in a chroot of libc6, libgcc-s1 and libstdc++6 alone and compared with the system libvips' build, and
+## the Action installing it from a release folder (BundleTests). The release workflow runs it on each architecture.
+## test-bundle: bundle-check, then the image-pipeline and watch suites with the bundle's libvips (IMGSITE_LIBVIPS)
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ImgSiteCore/ImgSiteVersion.swift)
 BUNDLE_NAME := imgsite-$(VERSION)-linux-$(shell uname -m)
 BUNDLE_DIR := .build/dist/unpacked/$(BUNDLE_NAME)
 BUNDLE_SUITES = $(PLAIN_SUITES)|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests
-test-bundle: dist test-deps
+bundle-check: dist deps
 	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
 	tar -xzf dist/$(BUNDLE_NAME).tar.gz -C .build/dist/unpacked
 	scripts/dist/check-bundle.sh $(BUNDLE_DIR)
 	scripts/dist/chroot-test.sh dist/$(BUNDLE_NAME).tar.gz .build/dist/chroot-run
-	IMGSITE_BUNDLE=$(CURDIR)/$(BUNDLE_DIR) IMGSITE_BUNDLE_RUN=$(CURDIR)/.build/dist/chroot-run \
+	IMGSITE_BUNDLE=$(CURDIR)/$(BUNDLE_DIR) IMGSITE_BUNDLE_RUN=$(CURDIR)/.build/dist/chroot-run IMGSITE_BUNDLE_DIST=$(CURDIR)/dist \
 	  $(SWIFT) test $(DEBUG_FLAGS) --filter BundleTests
+test-bundle: bundle-check test-deps
 	IMGSITE_LIBVIPS=$(CURDIR)/$(BUNDLE_DIR)/lib/libvips.so.42 $(SWIFT) test $(DEBUG_FLAGS) --filter '$(BUNDLE_SUITES)'
 
 ## example: build imgsite and the gallery of site-example/

@@ -13,6 +13,8 @@ import Yams
 
     struct Runner {
         let folder: URL
+        /// RUNNER_ARCH: X64 or ARM64.
+        var arch = "X64"
         var output: URL { folder.appending(path: "github-output") }
         var summary: URL { folder.appending(path: "step-summary") }
         var temp: URL { folder.appending(path: "runner-temp") }
@@ -28,7 +30,7 @@ import Yams
             var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") && $0.key != "CI" }
             environment.merge([
                 "GITHUB_ACTIONS": "true", "GITHUB_ACTION_PATH": Corpus.repoRoot.path, "GITHUB_OUTPUT": output.path,
-                "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": temp.path, "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64",
+                "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": temp.path, "RUNNER_OS": "Linux", "RUNNER_ARCH": arch,
                 "IMGSITE": ImgsiteProcess.executable.path,
             ].merging(inputs) { $1 }) { $1 }
             let command = "cd '\(workspace.path)' && exec '\(Corpus.repoRoot.appending(path: "scripts/action/\(script)").path)'"

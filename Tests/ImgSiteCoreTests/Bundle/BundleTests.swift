@@ -150,6 +150,33 @@ struct BundleTests {
         }
     }
 
+    @Test("the Action, pinned to the release tag, downloads the bundle, checks its SHA-256 and builds a gallery with it")
+    func action() throws {
+        let dist = try #require(BundleRun.dist)
+        let name = "imgsite-\(ImgSiteVersion.current)-linux-\(BundleRun.arch)"
+        let releases = try Corpus.scratch("releases")
+        let release = releases.appending(path: "v\(ImgSiteVersion.current)")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        for file in ["\(name).tar.gz", "\(name).tar.gz.sha256"] {
+            try FileManager.default.copyItem(at: dist.appending(path: file), to: release.appending(path: file))
+        }
+        var runner = try GitHubActionTests.Runner()
+        runner.arch = BundleRun.arch == "aarch64" ? "ARM64" : "X64"
+        let workspace = try Corpus.scratch("workspace")
+        try Corpus.copy(["nature/Storm.jpg", LoadedLibvips.heic].map(Corpus.photo), into: workspace.appending(path: "photos"), album: "trip")
+        let install = try runner.run("install-imgsite.sh", ["ACTION_REF": "v\(ImgSiteVersion.current)", "IMGSITE_RELEASES": releases.absoluteString],
+                                     in: workspace)
+        let said = String(decoding: install.output, as: UTF8.self)
+        #expect(install.status == 0 && said.contains("release bundle \(name)"), "\(said)\(String(decoding: install.errors, as: UTF8.self))")
+        let binary = try #require(runner.outputs["binary"])
+        #expect(binary.hasPrefix(runner.temp.path) && binary.hasSuffix("/\(name)/bin/imgsite"), "\(binary)")
+        let build = try runner.run("build-gallery.sh", ["IMGSITE": binary, "INPUT_PHOTOS": "photos", "INPUT_OUTPUT": "_site", "INPUT_CACHE": "true"],
+                                   in: workspace)
+        let output = String(decoding: build.output, as: UTF8.self)
+        #expect(build.status == 0 && output.contains("built 2, up to date 0, failed 0"), "\(output)")
+        #expect(try String(contentsOf: runner.summary, encoding: .utf8).contains("| images built | 2 (0 animations) |"))
+    }
+
     private func widest(_ format: OutputFormat, _ source: String, _ builds: Builds) throws -> VipsImage {
         let image = try #require(builds.bundle.images.first { $0.source == source })
         let variant = try #require(image.variants.filter { $0.format == format }.max { $0.width < $1.width })
@@ -161,5 +188,12 @@ struct BundleTests {
 enum BundleRun {
     static let bundle = ProcessInfo.processInfo.environment["IMGSITE_BUNDLE"].map(URL.init(fileURLWithPath:))
     static let run = ProcessInfo.processInfo.environment["IMGSITE_BUNDLE_RUN"].map(URL.init(fileURLWithPath:))
+    /// The folder with the tarball and its .sha256, as a release holds them.
+    static let dist = ProcessInfo.processInfo.environment["IMGSITE_BUNDLE_DIST"].map(URL.init(fileURLWithPath:))
+    #if arch(arm64)
+    static let arch = "aarch64"
+    #else
+    static let arch = "x86_64"
+    #endif
     static var given: Bool { bundle != nil && run != nil }
 }
