@@ -1,4 +1,4 @@
 /// The version `imgsite --version` prints and manifests record.
 public enum ImgSiteVersion {
-    public static let current = "0.3.0"
+    public static let current = "0.4.0"
 }

@@ -44,3 +44,5 @@ tar -xzf "$folder/$name.tar.gz" -C "$folder"
 binary="$folder/$name/bin/imgsite"
 "$binary" --version
 echo "binary=$binary" >> "$GITHUB_OUTPUT"
+# Later steps of the job can run `imgsite` too (imgsite cache info, a merge).
+[ -z "${GITHUB_PATH:-}" ] || dirname "$binary" >> "$GITHUB_PATH"

@@ -2,6 +2,7 @@ import Foundation
 import ImgSiteCore
 import Testing
 import Vips
+import Yams
 
 /// The release bundle (`make dist`), as `make test-bundle` leaves it:
 /// IMGSITE_BUNDLE is the unpacked bundle, IMGSITE_BUNDLE_RUN the corpus
@@ -175,6 +176,79 @@ struct BundleTests {
         let output = String(decoding: build.output, as: UTF8.self)
         #expect(build.status == 0 && output.contains("built 2, up to date 0, failed 0"), "\(output)")
         #expect(try String(contentsOf: runner.summary, encoding: .utf8).contains("| images built | 2 (0 animations) |"))
+    }
+
+    /// A folder laid out as a release download: vVERSION/ with the tarball and its .sha256.
+    private func releases() throws -> URL {
+        let dist = try #require(BundleRun.dist)
+        let name = "imgsite-\(ImgSiteVersion.current)-linux-\(BundleRun.arch)"
+        let releases = try Corpus.scratch("releases")
+        let release = releases.appending(path: "v\(ImgSiteVersion.current)")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        for file in ["\(name).tar.gz", "\(name).tar.gz.sha256"] {
+            try FileManager.default.copyItem(at: dist.appending(path: file), to: release.appending(path: file))
+        }
+        return releases
+    }
+
+    /// Runs a recipe's shell lines in one bash -e, in `folder`, with `environment`.
+    private func play(_ lines: [String], in folder: URL, environment: [String: String]) throws -> ChildProcess.Run {
+        let script = (["set -e", "cd '\(folder.path)'"] + lines).joined(separator: "\n")
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSITE") }
+        env.merge(environment) { $1 }
+        return try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: env)
+    }
+
+    @Test("the GitLab recipes install the pinned release bundle as written, and build and prune with it")
+    func gitlabRecipe() throws {
+        let releases = try releases()
+        let recipe = Corpus.repoRoot.appending(path: "docs/ci/gitlab-ci.yml")
+        let yaml = try #require(try Yams.load(yaml: String(contentsOf: recipe, encoding: .utf8)) as? [String: Any])
+        let job = try #require(yaml["pages"] as? [String: Any])
+        let variables = try #require(job["variables"] as? [String: String])
+        #expect(variables["IMGSITE_VERSION"] == ImgSiteVersion.current, "the recipe pins the current release")
+        #expect(job["image"] as? String == "debian:12-slim")
+        let opt = try Corpus.scratch("opt")
+        // The apt-get line installs curl on a bare image; this machine has it.
+        let install = ((job["before_script"] as? [String]) ?? []).filter { !$0.hasPrefix("apt-get") }
+            .map { $0.replacingOccurrences(of: "/opt", with: opt.path) }
+        let script = (job["script"] as? [String]) ?? []
+        let project = try Corpus.scratch("project")
+        try Corpus.copy(["nature/Storm.jpg"].map(Corpus.photo), into: project.appending(path: "photos"), album: "trip")
+        let run = try play(install + script, in: project, environment: [
+            "IMGSITE_RELEASES": releases.absoluteString.trimmingCharacters(in: ["/"]), "IMGSITE_VERSION": ImgSiteVersion.current,
+            "IMGSITE_CACHE_DIR": project.appending(path: ".imgsite-cache").path, "CI_PROJECT_DIR": project.path,
+        ])
+        let output = String(decoding: run.output, as: UTF8.self)
+        #expect(run.status == 0, "\(output)\(String(decoding: run.errors, as: UTF8.self))")
+        #expect(output.contains("built 1, up to date 0, failed 0"), "\(output)")
+        #expect(FileManager.default.fileExists(atPath: project.appending(path: "public/index.html").path))
+    }
+
+    @Test("the Kubernetes install script installs the bundle onto the work volume once, and both Jobs run that binary")
+    func kubernetesRecipe() throws {
+        let releases = try releases()
+        let shards = try String(contentsOf: Corpus.repoRoot.appending(path: "docs/ci/kubernetes-indexed-job.yml"), encoding: .utf8)
+        let documents = try Yams.load_all(yaml: shards).compactMap { $0 as? [String: Any] }
+        let config = try #require(documents.first { $0["kind"] as? String == "ConfigMap" })
+        let install = try #require((config["data"] as? [String: String])?["install.sh"])
+        let work = try Corpus.scratch("work")
+        let lines = install.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("apt-get") }
+            .map { $0.replacingOccurrences(of: "/work", with: work.path) }
+        let environment = ["IMGSITE_RELEASES": releases.absoluteString.trimmingCharacters(in: ["/"]), "IMGSITE_VERSION": ImgSiteVersion.current]
+        let first = try play(lines, in: work, environment: environment)
+        #expect(first.status == 0, "\(String(decoding: first.errors, as: UTF8.self))")
+        let binary = work.appending(path: "imgsite-\(ImgSiteVersion.current)-linux-\(BundleRun.arch)/bin/imgsite")
+        #expect(FileManager.default.isExecutableFile(atPath: binary.path))
+        let again = try play(lines, in: work, environment: ["IMGSITE_RELEASES": "file:///nonexistent", "IMGSITE_VERSION": ImgSiteVersion.current])
+        #expect(again.status == 0, "a pod finding the bundle installed downloads nothing")
+        let version = try ChildProcess.run(binary, ["--version"])
+        #expect(String(decoding: version.output, as: UTF8.self).contains("release bundle"))
+        let merge = try String(contentsOf: Corpus.repoRoot.appending(path: "docs/ci/kubernetes-merge-job.yml"), encoding: .utf8)
+        for text in [shards, merge] {
+            #expect(text.contains("/work/imgsite-$IMGSITE_VERSION-linux-$(uname -m)/bin/imgsite build"))
+            #expect(text.contains("value: \"\(ImgSiteVersion.current)\"") && text.contains("image: debian:12-slim") && !text.contains("imgsite:latest"))
+        }
     }
 
     private func widest(_ format: OutputFormat, _ source: String, _ builds: Builds) throws -> VipsImage {
