@@ -7,6 +7,10 @@ internal import CVipsShim
 ///   thread (see `CVipsShim/messages.c`), so a failure carries exactly its
 ///   own text even while other images fail on other threads. No caller has
 ///   to open a scope for it.
+///   Where only libvips' shared buffer has them (`IMGSITE_NATIVE=off`, or a
+///   libvips whose own calls do not reach imgsite's `vips_error`), a failed
+///   call is run again alone (`CVipsShim/calls_alone.c`), so its message is
+///   still its own.
 /// - Vector code: liborc 0.4.33 (Debian 12) races when two threads compile
 ///   or free SIMD programs at once; the shim serialises exactly those two
 ///   calls (`CVipsShim/orc.c`), so nothing here needs a lock.
@@ -14,11 +18,24 @@ enum LibvipsCall {
     /// Runs `body` (true on success); a failure becomes a `VipsError`.
     static func run(_ operation: String, path: String? = nil, _ body: () -> Bool) throws(VipsError) {
         try Vips.startOnce()
+        guard Vips.capturesMessagesPerThread else { return try runSharingMessages(operation, path: path, body) }
+        if let failure = attempt(operation, path: path, body) { throw failure }
+    }
+
+    /// `body` once, its messages captured: nil on success, else its error.
+    private static func attempt(_ operation: String, path: String?, _ body: () -> Bool) -> VipsError? {
         imgsite_messages_begin()
         let succeeded = body()
         let captured = imgsite_messages_end()
         defer { g_free(captured) }
-        if succeeded { return }
-        throw VipsError(operation: operation, path: path, captured: captured.map { String(cString: $0) })
+        return succeeded ? nil : VipsError(operation: operation, path: path, captured: captured.map { String(cString: $0) })
+    }
+
+    /// With one shared buffer: inside `Vips.withOwnMessages`, whose work is
+    /// run again alone if it fails; else the call itself is.
+    private static func runSharingMessages(_ operation: String, path: String?, _ body: () -> Bool) throws(VipsError) {
+        try Vips.withOwnMessages { () throws(VipsError) in
+            if let failure = attempt(operation, path: path, body) { throw failure }
+        }
     }
 }

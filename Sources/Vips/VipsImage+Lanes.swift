@@ -41,10 +41,12 @@ extension VipsImage {
 enum Lanes {
     static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let group = DispatchGroup()
+        // Held for them by this thread, which waits for them (calls_alone.c).
+        let hold = Vips.currentHold
         for lane in 1..<max(1, count) {
             group.enter()
             let thread = Thread {
-                body(lane)
+                Vips.under(hold) { body(lane) }
                 Vips.endThread()
                 group.leave()
             }

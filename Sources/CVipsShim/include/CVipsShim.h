@@ -121,6 +121,19 @@ char *imgsite_messages_end(void);
 /// buffer, so no later failure reads the text again. The caller g_free()s it.
 char *imgsite_messages_shared(void);
 
+/// Where messages come only from libvips' shared buffer (calls_alone.c):
+/// calls run side by side under a shared lock (enter/leave, nested calls
+/// counted), and a failed call runs again alone (alone_begin clears the
+/// buffer and waits for the calls in flight; alone_end lets others on).
+void imgsite_calls_enter(void);
+void imgsite_calls_leave(void);
+int imgsite_calls_nested(void);
+/// The calling thread's hold, for threads it starts to adopt (Lanes).
+int imgsite_calls_depth(void);
+void imgsite_calls_adopt(int parent);
+void imgsite_calls_alone_begin(void);
+void imgsite_calls_alone_end(void);
+
 /// Whether errors raised on this thread reach the capture: true when this
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check,
 /// run once as libvips starts; 0 before).

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// Makes the outputs of one image the journal cannot vouch for (the process
 /// step serves those it can), doing as little as it can:
@@ -49,9 +50,9 @@ struct ImageBuilder: Sendable {
             let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
-        let encoded = try processor.encode(
-            job, phase: phase, except: Set(found.variants.keys),
-            placeholder: found.placeholder == nil ? kind : nil)
+        let encoded = try Vips.withOwnMessages { () throws(BuildError) in
+            try processor.encode(job, phase: phase, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
+        }
         if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
         found.record = encoded.record
         found.plan = encoded.plan

@@ -17,13 +17,17 @@ enum WorkerPool {
         let order = cost.map { cost in inputs.indices.sorted { cost(inputs[$0]) > cost(inputs[$1]) } } ?? Array(inputs.indices)
         let state = Shared(State<Output>(results: Array(repeating: nil, count: inputs.count)))
         let group = DispatchGroup()
+        // Inside one image's work, the workers share its hold (Vips.withOwnMessages).
+        let hold = Vips.currentHold
         for _ in 0..<max(1, min(workers, inputs.count)) {
             group.enter()
             let thread = Thread {
-                while let next = state.lock.withLock({ $0.takeNext(limit: inputs.count) }) {
-                    let index = order[next]
-                    let output = body(inputs[index])
-                    state.lock.withLock { $0.results[index] = output }
+                Vips.under(hold) {
+                    while let next = state.lock.withLock({ $0.takeNext(limit: inputs.count) }) {
+                        let index = order[next]
+                        let output = body(inputs[index])
+                        state.lock.withLock { $0.results[index] = output }
+                    }
                 }
                 Vips.endThread()
                 group.leave()

@@ -43,7 +43,8 @@ import Testing
         watch.interrupt()
 
         let damaged = watch.standardOutput.split(separator: "\n").filter { $0.contains("a/truncated.jpg:") }
-        #expect(damaged.count >= 2 && damaged.allSatisfy { $0.contains("Premature end") }, "\(damaged)")
+        // libjpeg-turbo's wording differs between versions ("Premature end of input file", "premature end of JPEG image").
+        #expect(damaged.count >= 2 && damaged.allSatisfy { $0.lowercased().contains("premature end") }, "\(damaged)")
         for line in damaged {
             for other in ["bad.jpg", "not a known file format", "corrupted"] { #expect(!line.contains(other), "\(line)") }
         }
