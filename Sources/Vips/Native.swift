@@ -76,7 +76,7 @@ public enum Native {
         let messages = Vips.capturesMessagesPerThread
         paths.append(Path(name: "per-thread libvips messages", isOn: messages,
                           reason: messages ? "each failure carries its own image's libvips message"
-                              : off ?? "libvips' calls do not reach imgsite's vips_error: messages come from its shared buffer"))
+                              : off ?? "libvips' calls do not reach imgsite's vips_error: a failed image runs again alone to read its message from libvips' shared buffer"))
         let orcLock = imgsite_native_on(Int32(IMGSITE_NATIVE_ORC_LOCK)) != 0
         paths.append(Path(name: "liborc allocator lock", isOn: orcLock, reason: orcLockReason(on: orcLock, off: off)))
         paths.append(Path(name: "own Lanczos-3 resampler", isOn: resampler,
