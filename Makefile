@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build dist bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -160,6 +160,14 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py Tests/Corpus/photos/nature Tests/Corpus/photos/large \
 	  Tests/Corpus/photos/cameras Tests/Corpus/photos/orientation
+
+## bench-bundle: the release bundle's imgsite against the apt build's, side by side: 100 × 24 MP at the default settings
+## and bench-peers' equal work (docs/benchmarks.md; not in CI; ~15 min, plus the mosaics the first time)
+BENCH_ROUNDS ?= 3
+bench-bundle: build dist
+	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
+	tar -xzf dist/$(BUNDLE_NAME).tar.gz -C .build/dist/unpacked
+	python3 scripts/bench/bundle.py .build/release/imgsite $(BUNDLE_DIR)/bin/imgsite $(BENCH_ROUNDS)
 
 ## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (docs/benchmarks.md; ~4 min)
 bench-formats: $(BENCH_VENV)/bin/python

@@ -62,6 +62,20 @@ public struct BuildPipeline: Sendable {
     /// for longer than one build (`imgsite watch`); otherwise the build
     /// takes it and lets it go.
     public func run(holding held: OutputLock? = nil) throws(BuildError) -> BuildSummary {
+        let makesOutput = held == nil && !FileManager.default.fileExists(atPath: options.output.path)
+        do {
+            return try runLocked(holding: held)
+        } catch {
+            // A build stopped before it wrote anything (a refused budget, a
+            // broken template) leaves no empty folder of its making behind.
+            if makesOutput, (try? FileManager.default.contentsOfDirectory(atPath: options.output.path))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: options.output)
+            }
+            throw error
+        }
+    }
+
+    private func runLocked(holding held: OutputLock?) throws(BuildError) -> BuildSummary {
         // libvips' set-up overlaps the lock, the build database and the scan.
         Vips.prepare()
         defer { Vips.finishPreparing() }

@@ -164,20 +164,24 @@ import Testing
         #expect(!gaveUp.isEmpty && gaveUp.allSatisfy { $0["setting"] != nil && !($0["effect"] ?? "").isEmpty })
     }
 
-    @Test("a budget too small stops the build before any file is written, naming the key")
+    @Test("a budget too small stops the build before any file is written, naming the key, and leaves no output folder")
     func realRefusal() throws {
         let input = try Self.library()
         var config = SiteConfig()
         config.budgets.site = 20_000
-        let output = try Corpus.scratch("site")
+        let output = try Corpus.scratch("site").appending(path: "new")
         do {
             _ = try Self.build(input, config, output: output, cache: try Corpus.scratch("cache"))
             Issue.record("20 KB for 4 photos was built")
         } catch let error as BuildError {
             #expect(error.step == .settings && error.path == "imgsite.yml" && error.reason.hasPrefix("budgets.site: 20.0 KB cannot hold 4 photos"))
         }
-        let left = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
-        #expect(left.files == 0, "nothing written")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the refused build made no output folder")
+        // An output folder that was there stays, as it was.
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        #expect(throws: BuildError.self) { try Self.build(input, config, output: output, cache: try Corpus.scratch("cache")) }
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        #expect(OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName]).files == 0, "nothing written")
     }
 
     @Test("shards plan on the whole library: merged, they are the one-machine site")
