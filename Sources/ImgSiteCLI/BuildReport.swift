@@ -99,7 +99,9 @@ final class BuildReport: Sendable {
     }
 
     /// `budget`: the whole-site budgets, the site predicted with the
-    /// settings built with and with the site's own, and what was given up.
+    /// settings built with and with the site's own, the site as built and
+    /// the prediction's error (built bytes over planned, less one), and
+    /// what was given up.
     private static func json(_ budget: BudgetReport) -> [String: Any] {
         var json: [String: Any] = [
             "predicted": ["bytes": budget.predictedBytes, "files": budget.predictedFiles],
@@ -108,6 +110,10 @@ final class BuildReport: Sendable {
         ]
         if let site = budget.site { json["site"] = site }
         if let files = budget.files { json["files"] = files }
+        if let bytes = budget.builtBytes, let error = budget.bytesError {
+            json["built"] = ["bytes": bytes, "files": budget.builtFiles ?? 0]
+            json["bytesError"] = (error * 1000).rounded() / 1000
+        }
         return json
     }
 

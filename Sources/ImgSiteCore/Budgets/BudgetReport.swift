@@ -14,6 +14,15 @@ public struct BudgetReport: Sendable, Equatable {
     /// What the budget cost, each as `imgsite.yml` says it and what it
     /// means for a viewer: (setting, effect).
     public var gaveUp: [(setting: String, effect: String)]
+    /// The output folder as built, measured at the end of the build (nil
+    /// until then, and for a shard, which is not a site).
+    public var builtBytes: Int?
+    public var builtFiles: Int?
+
+    /// Built bytes over planned, less one: +0.034 is 3.4 % over the plan.
+    public var bytesError: Double? {
+        builtBytes.map { Double($0) / Double(max(predictedBytes, 1)) - 1 }
+    }
 
     public static func == (a: BudgetReport, b: BudgetReport) -> Bool {
         a.site == b.site && a.files == b.files && a.predictedBytes == b.predictedBytes && a.predictedFiles == b.predictedFiles
@@ -30,12 +39,16 @@ public struct BudgetReport: Sendable, Equatable {
         gaveUp = Self.differences(from: site, to: plan.config(from: site))
     }
 
-    /// "budget 12.0 MB: planned 11.1 MB, 150 files; gave up width_step 1.6, max_width 1280": the
-    /// summary line's part (no "; ": scripts split the line on it).
+    /// "budget 12.0 MB: planned 11.1 MB, 150 files, built 11.3 MB, 151 files (+1.8 % of the plan's
+    /// bytes), gave up width_step 1.6, max_width 1280": the summary line's part (no "; ": scripts
+    /// split the line on it). Built only once the build has measured its site.
     public var line: String {
         let limits = [site.map { Bytes.text($0) }, files.map { "\($0) files" }].compactMap { $0 }.joined(separator: " and ")
         let cost = gaveUp.isEmpty ? "nothing given up" : "gave up " + gaveUp.map(\.setting).joined(separator: ", ")
-        return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files, \(cost)"
+        let built = builtBytes.map { bytes in
+            ", built \(Bytes.text(bytes)), \(builtFiles ?? 0) files (\(String(format: "%+.1f", (bytesError ?? 0) * 100)) % of the plan's bytes)"
+        } ?? ""
+        return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files\(built), \(cost)"
     }
 
     /// The largest ratio between neighbours of a list of widths, largest first.

@@ -35,14 +35,18 @@ extension BuildPipeline {
                 }
             }
         }
-        if budgets.shapesSite { violations += wholeSiteViolations(budgets, planned: state.summary.budget) }
+        if budgets.shapesSite {
+            let (files, bytes) = OutputFolder(root: options.output).filesAndBytes(except: [OutputLock.fileName])
+            state.summary.budget?.builtBytes = bytes
+            state.summary.budget?.builtFiles = files
+            violations += wholeSiteViolations(budgets, files: files, bytes: bytes, planned: state.summary.budget)
+        }
         for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
     }
 
     /// The output folder against `budgets.site` and `budgets.files`: what a
     /// host is given (the build's lock file aside).
-    private func wholeSiteViolations(_ budgets: BudgetSettings, planned: BudgetReport?) -> [(path: String, reason: String)] {
-        let (files, bytes) = OutputFolder(root: options.output).filesAndBytes(except: [OutputLock.fileName])
+    private func wholeSiteViolations(_ budgets: BudgetSettings, files: Int, bytes: Int, planned: BudgetReport?) -> [(path: String, reason: String)] {
         let plan = planned.map { " (planned \(Bytes.text($0.predictedBytes)), \($0.predictedFiles) files)" } ?? ""
         var violations: [(path: String, reason: String)] = []
         if let limit = budgets.site, bytes > limit {

@@ -141,7 +141,7 @@ import Testing
         #expect(again.upToDate == 4 && again.sourcesRead == 0 && again.budget == summary.budget)
     }
 
-    @Test("imgsite build: the summary line's bytes part and the report say what the budget planned and gave up")
+    @Test("imgsite build: the summary line's bytes part and the report say what the budget planned, what was built, and what was given up")
     func commandLine() throws {
         let input = try Self.library()
         try "budgets: { files: 40 }\n".write(to: input.appendingPathComponent("imgsite.yml"), atomically: true, encoding: .utf8)
@@ -162,6 +162,13 @@ import Testing
         #expect(predicted["files"]! <= 40 && (budget["unbudgeted"] as? [String: Int])?["files"] ?? 0 > 40)
         let gaveUp = try #require(budget["gaveUp"] as? [[String: String]])
         #expect(!gaveUp.isEmpty && gaveUp.allSatisfy { $0["setting"] != nil && !($0["effect"] ?? "").isEmpty })
+        // The site as built, measured: the output folder's files and bytes, and the plan's error.
+        let built = try #require(budget["built"] as? [String: Int])
+        let folder = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
+        #expect(built["files"] == folder.files && built["bytes"] == folder.bytes, "\(built) against \(folder)")
+        let error = try #require(budget["bytesError"] as? Double)
+        #expect(abs(error - (Double(folder.bytes) / Double(try #require(predicted["bytes"])) - 1)) < 0.001)
+        #expect(parts[1].contains(", built \(Bytes.text(folder.bytes)), \(folder.files) files ("), "\(summary)")
     }
 
     @Test("a budget too small stops the build before any file is written, naming the key, and leaves no output folder")

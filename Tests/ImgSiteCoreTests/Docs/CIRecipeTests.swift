@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteCore
 import Testing
 import Yams
 
@@ -40,5 +41,20 @@ import Yams
                 #expect(throws: Never.self, "\(file)") { _ = try Yams.load_all(yaml: String(contentsOfFile: path, encoding: .utf8)).map { $0 } }
             }
         }
+    }
+
+    @Test("every pin of imgsite in the recipes and docs names the current release")
+    func pins() throws {
+        let version = ImgSiteVersion.current
+        var pins: [(String, String)] = []
+        let recipes = try FileManager.default.contentsOfDirectory(atPath: Self.recipes.path).map { "docs/ci/\($0)" }
+        for page in DocsTests.pages + recipes {
+            let text = try String(contentsOf: Corpus.repoRoot.appending(path: page), encoding: .utf8)
+            for match in text.matches(of: /imgsite@v?(\d+\.\d+\.\d+)|IMGSITE_VERSION: "(\d+\.\d+\.\d+)"|imgsite-(\d+\.\d+\.\d+)-linux/) {
+                pins.append((page, String(match.1 ?? match.2 ?? match.3 ?? "")))
+            }
+        }
+        #expect(pins.count >= 10, "\(pins)")
+        for (page, pinned) in pins { #expect(pinned == version, "\(page) pins \(pinned), not \(version)") }
     }
 }
