@@ -11,6 +11,17 @@ import Yams
     static let action = Corpus.repoRoot.appending(path: "action.yml")
     static let checker = Corpus.repoRoot.appending(path: ".build/test-venv/bin/check-jsonschema")
 
+    /// Runs check-jsonschema with GitHub's or GitLab's schema (`vendor.github-actions`, …) on
+    /// `file`: nil when it passes, else what it said; a missing checker is recorded as an issue.
+    static func schemaProblems(_ schema: String, _ file: String) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: checker.path) else {
+            Issue.record("check-jsonschema is missing: `make test-deps` installs it into .build/test-venv")
+            return nil
+        }
+        let run = try ChildProcess.run(checker, ["--builtin-schema", schema, file])
+        return run.status == 0 ? nil : String(decoding: run.output, as: UTF8.self)
+    }
+
     struct Runner {
         let folder: URL
         /// RUNNER_ARCH: X64 or ARM64.
@@ -48,12 +59,8 @@ import Yams
 
     @Test("action.yml passes GitHub's published schema for actions, and each run step is a script that exists")
     func schema() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.checker.path) else {
-            Issue.record("check-jsonschema is missing: `make test-deps` installs it into .build/test-venv")
-            return
-        }
-        let run = try ChildProcess.run(Self.checker, ["--builtin-schema", "vendor.github-actions", Self.action.path])
-        #expect(run.status == 0, "\(String(decoding: run.output, as: UTF8.self))")
+        let problems = try Self.schemaProblems("vendor.github-actions", Self.action.path)
+        #expect(problems == nil, "\(problems ?? "")")
         let yaml = try #require(try Yams.load(yaml: String(contentsOf: Self.action, encoding: .utf8)) as? [String: Any])
         let steps = try #require((yaml["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
         let scripts = steps.compactMap { $0["run"] as? String }.compactMap { $0.firstMatch(of: /scripts\/action\/([a-z-]+\.sh)/)?.1 }

@@ -153,14 +153,8 @@ struct BundleTests {
 
     @Test("the Action, pinned to the release tag, downloads the bundle, checks its SHA-256 and builds a gallery with it")
     func action() throws {
-        let dist = try #require(BundleRun.dist)
-        let name = "imgsite-\(ImgSiteVersion.current)-linux-\(BundleRun.arch)"
-        let releases = try Corpus.scratch("releases")
-        let release = releases.appending(path: "v\(ImgSiteVersion.current)")
-        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        for file in ["\(name).tar.gz", "\(name).tar.gz.sha256"] {
-            try FileManager.default.copyItem(at: dist.appending(path: file), to: release.appending(path: file))
-        }
+        let name = BundleRun.name
+        let releases = try releases()
         var runner = try GitHubActionTests.Runner()
         runner.arch = BundleRun.arch == "aarch64" ? "ARM64" : "X64"
         let workspace = try Corpus.scratch("workspace")
@@ -181,7 +175,7 @@ struct BundleTests {
     /// A folder laid out as a release download: vVERSION/ with the tarball and its .sha256.
     private func releases() throws -> URL {
         let dist = try #require(BundleRun.dist)
-        let name = "imgsite-\(ImgSiteVersion.current)-linux-\(BundleRun.arch)"
+        let name = BundleRun.name
         let releases = try Corpus.scratch("releases")
         let release = releases.appending(path: "v\(ImgSiteVersion.current)")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
@@ -269,5 +263,7 @@ enum BundleRun {
     #else
     static let arch = "x86_64"
     #endif
+    /// The bundle's name, as its tarball and folder are called.
+    static let name = "imgsite-\(ImgSiteVersion.current)-linux-\(arch)"
     static var given: Bool { bundle != nil && run != nil }
 }
