@@ -151,13 +151,15 @@ bench-placeholders: test-deps $(BENCH_VENV)/bin/python
 	IMGSITE_PLACEHOLDER_BENCH=$(CURDIR)/.build/placeholder-bench $(SWIFT) test -c release -Xswiftc -enable-testing --filter PlaceholderBench
 	$(BENCH_VENV)/bin/python scripts/bench/placeholders.py .build/placeholder-bench
 
-## bench-peers: imgsite, sigal (PyPI), Hugo (apt) and libvips alone (pyvips) at equal work, side by side, then libjpeg-turbo's floor for that work (not in CI; ~4 min)
+## bench-peers: imgsite, sigal (PyPI), Hugo (apt) and libvips alone (pyvips) at equal work, side by side, then libjpeg-turbo's floor for that work;
+## the release bundle's imgsite too when make dist has made one (.build/dist/unpacked) (not in CI; ~4 min)
 PEER_ROUNDS ?= 5
 bench-peers: build $(BENCH_VENV)/bin/python
 	@command -v hugo >/dev/null && command -v cjpeg >/dev/null || ($(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo libjpeg-turbo-progs >/dev/null)
 	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3' pyvips
-	$(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
+	IMGSITE_BUNDLE=$(wildcard $(BUNDLE_DIR)/bin/imgsite) \
+	  $(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py Tests/Corpus/photos/nature Tests/Corpus/photos/large \
 	  Tests/Corpus/photos/cameras Tests/Corpus/photos/orientation
 

@@ -11,6 +11,10 @@ process and every child it waited for) and peak RSS (its largest process),
 best and median over the rounds, the ratios to imgsite, and the quality of
 each tool's 800 px files: PSNR against libvips' Lanczos from a full decode.
 
+With IMGSITE_BUNDLE set to the release bundle's bin/imgsite (make
+bench-peers sets it when `make dist` has made one), the bundle's imgsite runs
+as one more tool, side by side with the apt build's.
+
 usage: peers.py IMGSITE VENV_PYTHON [ROUNDS]
 """
 import json
@@ -118,9 +122,9 @@ class Tools:
         os.makedirs(path)
         return path
 
-    def imgsite_(self):
-        out, cache = self.out("imgsite"), self.out("imgsite-cache")
-        return run([self.imgsite, "build", self.photos, "--config", os.path.join(self.work, "imgsite.yml"),
+    def imgsite_(self, binary=None, name="imgsite"):
+        out, cache = self.out(name), self.out(name + "-cache")
+        return run([binary or self.imgsite, "build", self.photos, "--config", os.path.join(self.work, "imgsite.yml"),
                     "-o", out, "--cache-dir", cache, "--quiet"])
 
     def sigal(self):
@@ -153,8 +157,8 @@ class Tools:
     def big_files(self, name):
         """(source, the tool's 800 px file) for each photo it made one for."""
         sources = {os.path.splitext(f)[0].lower(): os.path.join(d, f) for d, _, fs in os.walk(self.photos) for f in fs}
-        if name == "imgsite":
-            out = os.path.join(self.work, "out-imgsite")
+        if name.startswith("imgsite"):
+            out = os.path.join(self.work, "out-" + name)
             manifest = json.load(open(os.path.join(out, "manifest.json")))
             return [(os.path.join(self.photos, image["source"]), os.path.join(out, variant["path"]))
                     for image in manifest["images"] for variant in image["variants"] if variant["width"] == WIDE]
@@ -198,6 +202,11 @@ def main():
     work = tempfile.mkdtemp(prefix="imgsite-peers-")
     tools = Tools(work, imgsite, python)
     order = [("imgsite", tools.imgsite_), ("sigal", tools.sigal), ("Hugo", tools.hugo), ("libvips alone", tools.vips)]
+    files = {"imgsite": "imgsite", "sigal": "sigal", "Hugo": "hugo", "libvips alone": "vips"}
+    bundle = os.environ.get("IMGSITE_BUNDLE")
+    if bundle:
+        order.insert(1, ("imgsite (release bundle)", lambda: tools.imgsite_(os.path.abspath(bundle), "imgsite-bundle")))
+        files["imgsite (release bundle)"] = "imgsite-bundle"
     results = {name: [] for name, _ in order}
     sigal_version = subprocess.check_output([os.path.join(os.path.dirname(python), "sigal"), "--version"], text=True).strip()
     hugo_version = subprocess.check_output(["hugo", "version"], text=True).split()[1]
@@ -218,7 +227,7 @@ def main():
         walls = [r[0] for r in results[name]]
         cpu = statistics.median(r[1] for r in results[name])
         rss = statistics.median(r[2] for r in results[name])
-        quality, count = psnr(tools, {"imgsite": "imgsite", "sigal": "sigal", "Hugo": "hugo", "libvips alone": "vips"}[name])
+        quality, count = psnr(tools, files[name])
         print(f"| {name} | {min(walls):.2f} s | {statistics.median(walls):.2f} s | {cpu:.2f} s | {rss:.0f} MiB | "
               f"{statistics.median(walls) / base:.2f} | {quality:.1f} dB ({count} files) |")
     shutil.rmtree(work)
