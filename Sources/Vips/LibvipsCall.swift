@@ -18,8 +18,10 @@ enum LibvipsCall {
     /// Runs `body` (true on success); a failure becomes a `VipsError`.
     static func run(_ operation: String, path: String? = nil, _ body: () -> Bool) throws(VipsError) {
         try Vips.startOnce()
-        guard Vips.capturesMessagesPerThread else { return try runSharingMessages(operation, path: path, body) }
-        if let failure = attempt(operation, path: path, body) { throw failure }
+        // Inside one image's `withOwnMessages`, that scope retries; else this call does.
+        try Vips.withOwnMessages { () throws(VipsError) in
+            if let failure = attempt(operation, path: path, body) { throw failure }
+        }
     }
 
     /// `body` once, its messages captured: nil on success, else its error.
@@ -31,11 +33,4 @@ enum LibvipsCall {
         return succeeded ? nil : VipsError(operation: operation, path: path, captured: captured.map { String(cString: $0) })
     }
 
-    /// With one shared buffer: inside `Vips.withOwnMessages`, whose work is
-    /// run again alone if it fails; else the call itself is.
-    private static func runSharingMessages(_ operation: String, path: String?, _ body: () -> Bool) throws(VipsError) {
-        try Vips.withOwnMessages { () throws(VipsError) in
-            if let failure = attempt(operation, path: path, body) { throw failure }
-        }
-    }
 }
