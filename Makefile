@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build dist bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -48,13 +48,15 @@ dist:
 ## the corpus built in a chroot of libc6, libgcc-s1 and libstdc++6 alone and compared with the system libvips' build, and
 ## the Action installing it from a release folder (BundleTests). The release workflow runs it on each architecture.
 ## test-bundle: bundle-check, then the image-pipeline and watch suites with the bundle's libvips (IMGSITE_LIBVIPS)
-VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ImgSiteCore/ImgSiteVersion.swift)
+VERSION := $(shell scripts/dist/version.sh)
 BUNDLE_NAME := imgsite-$(VERSION)-linux-$(shell uname -m)
 BUNDLE_DIR := .build/dist/unpacked/$(BUNDLE_NAME)
 BUNDLE_SUITES = $(PLAIN_SUITES)|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests
-bundle-check: dist deps
+# The tarball unpacked afresh, as a user unpacks it.
+unpack-bundle: dist
 	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
 	tar -xzf dist/$(BUNDLE_NAME).tar.gz -C .build/dist/unpacked
+bundle-check: unpack-bundle deps
 	scripts/dist/check-bundle.sh $(BUNDLE_DIR)
 	scripts/dist/chroot-test.sh dist/$(BUNDLE_NAME).tar.gz .build/dist/chroot-run
 	IMGSITE_BUNDLE=$(CURDIR)/$(BUNDLE_DIR) IMGSITE_BUNDLE_RUN=$(CURDIR)/.build/dist/chroot-run IMGSITE_BUNDLE_DIST=$(CURDIR)/dist \
@@ -166,9 +168,7 @@ bench-peers: build $(BENCH_VENV)/bin/python
 ## bench-bundle: the release bundle's imgsite against the apt build's, side by side: 100 × 24 MP at the default settings
 ## and bench-peers' equal work (docs/benchmarks.md; not in CI; ~15 min, plus the mosaics the first time)
 BENCH_ROUNDS ?= 3
-bench-bundle: build dist
-	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
-	tar -xzf dist/$(BUNDLE_NAME).tar.gz -C .build/dist/unpacked
+bench-bundle: build unpack-bundle
 	python3 scripts/bench/bundle.py .build/release/imgsite $(BUNDLE_DIR)/bin/imgsite $(BENCH_ROUNDS)
 
 ## bench-formats: AVIF against WebP, and the dense screens' qualities, on the corpus stills: bytes, encoder CPU, SSIM and PSNR (docs/benchmarks.md; ~4 min)

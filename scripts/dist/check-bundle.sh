@@ -36,8 +36,7 @@ for file in "$bundle"/lib/*.so* "$bundle"/lib/vips-modules-*/*.so; do
     [ -s "$bundle/LICENSES/$package.copyright" ] || fail "$soname: no LICENSES/$package.copyright"
 done
 
-glibc=$(objdump -T "${files[@]}" 2>/dev/null | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' |
-    sort -t. -k1,1n -k2,2n -k3,3n -u | tail -1)
+glibc=$("$(dirname "$0")/glibc-needed.sh" "${files[@]}")
 stated=$(sed -n 's/^glibc=//p' "$bundle/BUNDLE")
 [ "$glibc" = "$stated" ] || fail "BUNDLE says glibc $stated, but the files need $glibc"
 echo "check-bundle: ${#files[@]} files resolve inside the bundle; glibc $glibc or newer"

@@ -30,7 +30,7 @@ SWIFT=${SWIFT:-swift}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 JOBS=$(nproc)
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$ROOT/Sources/ImgSiteCore/ImgSiteVersion.swift")
+version=$("$HERE/version.sh")
 arch=$(uname -m)
 name="imgsite-$version-linux-$arch"
 prefix="$WORK/prefix"
@@ -238,8 +238,7 @@ licences() {
 # The newest glibc symbol version any bundled file needs: the oldest glibc
 # the bundle runs on.
 lowest_glibc() {
-    objdump -T "$stage/bin/imgsite" "$stage/lib"/*.so* "$stage/lib"/vips-modules-*/*.so 2>/dev/null |
-        grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n -u | tail -1
+    "$HERE/glibc-needed.sh" "$stage/bin/imgsite" "$stage/lib"/*.so* "$stage/lib"/vips-modules-*/*.so
 }
 
 describe() {

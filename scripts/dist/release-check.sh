@@ -6,7 +6,7 @@
 set -euo pipefail
 tag=${1:?usage: release-check.sh TAG [--notes]}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$ROOT/Sources/ImgSiteCore/ImgSiteVersion.swift")
+version=$("$ROOT/scripts/dist/version.sh")
 newest=$(sed -n 's/^## \([0-9][0-9.]*\)\( .*\)\{0,1\}$/\1/p' "$ROOT/CHANGELOG.md" | head -1)
 if [ "$tag" != "v$version" ]; then
   echo "release-check: the tag $tag is not v$version, the version imgsite --version prints (Sources/ImgSiteCore/ImgSiteVersion.swift)" >&2
