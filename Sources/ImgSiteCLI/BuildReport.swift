@@ -44,6 +44,11 @@ final class BuildReport: Sendable {
                 entry.step = error.step?.rawValue
                 entry.seconds = entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[error.path] = entry
+            case .encodedAgain(let path):
+                // Encoded again under a budget: its time is the image's too.
+                var entry = entries[path, default: Entry()]
+                entry.seconds += entry.started.map { Self.seconds(now - $0) } ?? 0
+                entries[path] = entry
             case .started, .step, .waiting, .siteWarning:
                 break
             }
@@ -100,8 +105,9 @@ final class BuildReport: Sendable {
 
     /// `budget`: the whole-site budgets, the site predicted with the
     /// settings built with and with the site's own, the site as built and
-    /// the prediction's error (built bytes over planned, less one), and
-    /// what was given up.
+    /// the prediction's error (built bytes over planned, less one), what
+    /// was given up, and the passes (2 or 3 when the first measured over
+    /// the budget: `firstPass` says what it came to).
     private static func json(_ budget: BudgetReport) -> [String: Any] {
         var json: [String: Any] = [
             "predicted": ["bytes": budget.predictedBytes, "files": budget.predictedFiles],
@@ -114,6 +120,8 @@ final class BuildReport: Sendable {
             json["built"] = ["bytes": bytes, "files": budget.builtFiles ?? 0]
             json["bytesError"] = (error * 1000).rounded() / 1000
         }
+        json["passes"] = budget.passes
+        if let first = budget.firstPass { json["firstPass"] = ["bytes": first.bytes, "files": first.files] }
         return json
     }
 

@@ -39,7 +39,9 @@ final class ProgressPrinter: Sendable {
         state.withLock { state in
             switch event {
             case let .started(total, fresh):
+                // A budget's second pass starts its count again.
                 state.total = total
+                state.done = 0
                 state.fresh = fresh
                 state.processingSince = .now
                 if verbosity == .verbose { message("\(total) images, \(fresh) up to date") }
@@ -57,6 +59,8 @@ final class ProgressPrinter: Sendable {
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
             case .siteWarning:
                 if let (_, text) = ImageLine.line(for: event) { printLine(text) }
+            case .encodedAgain:
+                state.done += 1  // its line was told in the first pass
             case let .upToDate(_, warnings) where !everyImage && warnings.isEmpty:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
             case .built, .upToDate, .failed:

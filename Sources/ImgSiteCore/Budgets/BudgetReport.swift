@@ -18,6 +18,11 @@ public struct BudgetReport: Sendable, Equatable {
     /// until then, and for a shard, which is not a site).
     public var builtBytes: Int?
     public var builtFiles: Int?
+    /// When the first pass's images measured over the budget and the site
+    /// was encoded again (`BuildPipeline.holdToBudget`): what that pass came
+    /// to (images as built, pages as estimated), and the passes made in all.
+    public var firstPass: (bytes: Int, files: Int)?
+    public var passes = 1
 
     /// Built bytes over planned, less one: +0.034 is 3.4 % over the plan.
     public var bytesError: Double? {
@@ -29,7 +34,9 @@ public struct BudgetReport: Sendable, Equatable {
             && a.gaveUp.map(\.setting) == b.gaveUp.map(\.setting)
     }
 
-    init(budget: SiteBudget, plan: BudgetPlan, site: SiteConfig) {
+    init(budget: SiteBudget, plan: BudgetPlan, site: SiteConfig, firstPass: SiteEstimate? = nil, passes: Int = 1) {
+        self.firstPass = firstPass.map { ($0.bytes, $0.files) }
+        self.passes = passes
         self.site = budget.bytes
         files = budget.files
         predictedBytes = plan.predicted.bytes
@@ -41,14 +48,16 @@ public struct BudgetReport: Sendable, Equatable {
 
     /// "budget 12.0 MB: planned 11.1 MB, 150 files, built 11.3 MB, 151 files (+1.8 % of the plan's
     /// bytes), gave up width_step 1.6, max_width 1280": the summary line's part (no "; ": scripts
-    /// split the line on it). Built only once the build has measured its site.
+    /// split the line on it). Built only once the build has measured its site; "encoded twice to
+    /// fit (…)" when the first pass measured over the budget.
     public var line: String {
         let limits = [site.map { Bytes.text($0) }, files.map { "\($0) files" }].compactMap { $0 }.joined(separator: " and ")
         let cost = gaveUp.isEmpty ? "nothing given up" : "gave up " + gaveUp.map(\.setting).joined(separator: ", ")
         let built = builtBytes.map { bytes in
             ", built \(Bytes.text(bytes)), \(builtFiles ?? 0) files (\(String(format: "%+.1f", (bytesError ?? 0) * 100)) % of the plan's bytes)"
         } ?? ""
-        return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files\(built), \(cost)"
+        let again = firstPass.map { ", encoded \(passes == 2 ? "twice" : "\(passes) times") to fit (the first pass came to \(Bytes.text($0.bytes)), \($0.files) files)" } ?? ""
+        return "budget \(limits): planned \(Bytes.text(predictedBytes)), \(predictedFiles) files\(built), \(cost)\(again)"
     }
 
     /// The largest ratio between neighbours of a list of widths, largest first.

@@ -17,12 +17,22 @@ struct SitePredictor: Sendable {
     var calibrated: (jpeg: Int, webp: Int)
     var layout: ThemeLayout
     var pages: PageCount
+    /// Built image bytes over predicted, once a build has measured them
+    /// (`BuildPipeline.holdToBudget`): 1 until then.
+    var imageScale = 1.0
 
     /// Phases tried per photo: a ladder's rungs move by less than one step
     /// between neighbours.
     static let phases = (0..<8).map { Double($0) / 8 }
 
     func estimate(_ config: SiteConfig) -> SiteEstimate {
+        let images = imageEstimate(config)
+        let pageEstimate = pages.estimate(imageFiles: images.files)
+        return SiteEstimate(files: images.files + pageEstimate.files, bytes: images.bytes + pageEstimate.bytes)
+    }
+
+    /// The image files alone, their bytes scaled by `imageScale`.
+    func imageEstimate(_ config: SiteConfig) -> SiteEstimate {
         let settings = ImageSettings(config: config, layout: layout)
         var total = SiteEstimate()
         for (group, members) in groups {
@@ -30,8 +40,8 @@ struct SitePredictor: Sendable {
             total.files += one.files * members.count
             total.bytes += one.bytes * members.count + animatedBytes(group, members: members, settings: settings)
         }
-        let pageEstimate = pages.estimate(imageFiles: total.files)
-        return SiteEstimate(files: total.files + pageEstimate.files, bytes: total.bytes + pageEstimate.bytes)
+        total.bytes = Int((Double(total.bytes) * imageScale).rounded(.up))
+        return total
     }
 
     /// Photos alike for a plan: one size, still or not, one cost.

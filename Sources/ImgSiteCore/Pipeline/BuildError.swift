@@ -12,6 +12,8 @@ public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
         case shardManifest = "shard manifest"
         /// Choosing the image settings: under `budgets.site` or `budgets.files`, fitting them.
         case settings
+        /// Measuring the images under a whole-site budget and, when over, encoding them again tighter.
+        case ceiling
         case finish
         /// `imgsite cache info` and `imgsite cache prune`.
         case cache

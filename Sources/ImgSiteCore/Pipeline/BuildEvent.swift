@@ -5,12 +5,15 @@ public enum BuildEvent: Sendable {
     /// An image is being decoded and encoded now.
     case processing(String)
     /// An image finished: built (with warnings, if any), or failed.
-    case built(ProcessedImage)
+    indirect case built(ProcessedImage)
     /// An image that needed no encoding (from the journal or the cache), by
     /// source path, with the warnings it keeps (a damaged file built anyway,
     /// a broken sidecar): each build that keeps it names them again.
     case upToDate(String, warnings: [String])
     case failed(BuildError)
+    /// An image whose line was already told, encoded again with tighter
+    /// settings to hold the site to its budget (`budgets.site`): no new line.
+    case encodedAgain(String)
     /// A warning about the site rather than one image: a template, a page
     /// or file over a budget (`budgets:`), an `albums:` entry that names no
     /// album. Its path and why; its own status word and count (`site warning`),

@@ -100,6 +100,7 @@ extension BuildPipeline {
                     continue
                 }
                 state.summary.built += 1
+                state.builtSources.insert(job.source.relativePath)
                 state.summary.animations += outcome.image.animation == nil ? 0 : 1
                 state.summary.bytesIn += job.source.byteCount
                 state.summary.bytesOut += outcome.image.outputBytes

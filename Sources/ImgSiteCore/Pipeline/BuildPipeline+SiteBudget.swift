@@ -32,12 +32,13 @@ extension BuildPipeline {
             }
             plan = shards
         }
+        state.budgetPlanFile = (saved, key)
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
-            plan = try budgetPlan(jobs, pages: pages, budget: budget, settings: state.settings!)
-            if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan!)) {
-                try? AtomicWriter.write(data, to: saved)
-            }
+            let predictor = try sitePredictor(jobs, pages: pages, settings: state.settings!)
+            plan = try plannedWithin(budget, predictor: predictor)
+            state.budgetPredictor = predictor
+            Self.save(plan!, key: key, to: saved)
         }
         state.settings = ImageSettings(config: plan!.config(from: config), layout: options.layout)
         state.budgetPlan = plan
@@ -46,7 +47,9 @@ extension BuildPipeline {
         observe(.step(report.line))
     }
 
-    private func budgetPlan(_ jobs: [ImageJob], pages: PageCount, budget: SiteBudget, settings: ImageSettings) throws(BuildError) -> BudgetPlan {
+    /// What predicts the site's files and bytes: every header, and the
+    /// encode curves of a sample.
+    func sitePredictor(_ jobs: [ImageJob], pages: PageCount, settings: ImageSettings) throws(BuildError) -> SitePredictor {
         do {
             try Vips.start(concurrency: 1, codecModules: true)
         } catch {
@@ -59,12 +62,23 @@ extension BuildPipeline {
             (try? SourceHeader.read(job.source, pixelLimit: pixelLimit)).map { BudgetCalibration.Source(job: job, header: $0) }
         }.compactMap { $0 }
         let (photos, costs) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
-        let predictor = SitePredictor(
+        return SitePredictor(
             photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages)
+    }
+
+    /// The plan that fits `budget` as `predictor` sees the site, or the
+    /// refusal that names the least budget, as an error about the config.
+    func plannedWithin(_ budget: SiteBudget, predictor: SitePredictor) throws(BuildError) -> BudgetPlan {
         do {
             return try budget.plan(options.config, predictor: predictor)
         } catch {
             throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml", "\(error.key): \(error.reason)")
+        }
+    }
+
+    static func save(_ plan: BudgetPlan, key: String, to file: URL) {
+        if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan)) {
+            try? AtomicWriter.write(data, to: file)
         }
     }
 

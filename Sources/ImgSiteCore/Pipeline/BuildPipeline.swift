@@ -45,7 +45,9 @@ public struct BuildPipeline: Sendable {
             Step(name: .budgets, run: BuildPipeline.checkBudgets),
         ]
         switch options.mode {
-        case .site: return templates + start + [Step(name: .process, run: BuildPipeline.process)] + site
+        case .site:
+            return templates + start + [Step(name: .process, run: BuildPipeline.process), Step(name: .ceiling, run: BuildPipeline.holdToBudget)]
+                + site
         case .merge: return templates + start + [Step(name: .merge, run: BuildPipeline.merge)] + site
         case .shard:
             return start + [Step(name: .process, run: BuildPipeline.process), Step(name: .prune, run: BuildPipeline.prune),
@@ -148,6 +150,10 @@ struct BuildState {
     /// whole-site budget the plan that chose it.
     var settings: ImageSettings?
     var budgetPlan: BudgetPlan?
+    /// What the plan was made from, when this build made it (not read
+    /// back from the cache), and where it is kept and under which key.
+    var budgetPredictor: SitePredictor?
+    var budgetPlanFile: (file: URL, key: String)?
     /// What the build database says was finished in this folder (empty under --force).
     var journal: [String: JournalEntry] = [:]
     /// The sources the journal held, once the journal itself is released.
@@ -156,6 +162,8 @@ struct BuildState {
     var wroteHereBefore = false
     /// Every image that built or was reused, by source: enough to plan pages.
     var summaries: [String: ImageSummary] = [:]
+    /// The images this build decoded and encoded (not up to date).
+    var builtSources: Set<String> = []
     /// Every page and asset of the site, relative to the output.
     var pages: [String] = []
     /// The last build into this folder ran to its end.

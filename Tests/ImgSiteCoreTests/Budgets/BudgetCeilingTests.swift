@@ -1,0 +1,107 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// `budgets.site` as a ceiling: a build whose images measure over the
+/// budget plans again on what they measured and encodes again, and never
+/// ends with the site over it.
+@Suite struct BudgetCeilingTests {
+    /// The corpus library built without a budget: its files and bytes.
+    static func unbudgeted(_ input: URL) throws -> (files: Int, bytes: Int) {
+        let plain = try Corpus.scratch("plain")
+        defer { try? FileManager.default.removeItem(at: plain) }
+        _ = try SiteBudgetTests.build(input, SiteConfig(), output: plain, cache: try Corpus.scratch("cache"))
+        return OutputFolder(root: plain).filesAndBytes(except: [OutputLock.fileName])
+    }
+
+    /// The plan a budgeted build kept in `cache`, made to predict that the
+    /// site's own settings fit: what a sample unlike the photos would say.
+    static func makeSavedPlanWrong(in cache: URL) throws {
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("budget-plan-") })
+        let file = cache.appending(path: name)
+        var saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var plan = try #require(saved["plan"] as? [String: Any])
+        #expect(!(plan["moves"] as? [Any] ?? []).isEmpty, "the budget needed moves")
+        plan["moves"] = [Any]()
+        saved["plan"] = plan
+        try JSONSerialization.data(withJSONObject: saved).write(to: file)
+    }
+
+    /// Every page's image files are in the site.
+    static func pagesComplete(_ site: URL, pages: [String]) throws {
+        for page in pages {
+            let html = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+            let sources = html.matches(of: /_img\/[^" ,]+/).map { String($0.output) }
+            #expect(!sources.isEmpty && sources.allSatisfy { FileManager.default.fileExists(atPath: site.appendingPathComponent("a/" + $0).path) }, "\(page)")
+        }
+    }
+
+    @Test("a plan that under-predicts is caught: the images measure over, the site is planned and encoded again, and ends within the budget")
+    func underPredicted() throws {
+        let input = try SiteBudgetTests.library()
+        let whole = try Self.unbudgeted(input)
+        let budget = whole.bytes * 6 / 10
+        try "budgets: { site: \(budget) B }\n".write(to: input.appendingPathComponent("imgsite.yml"), atomically: true, encoding: .utf8)
+        let (output, cache) = (try Corpus.scratch("site"), try Corpus.scratch("cache"))
+        let report = output.deletingLastPathComponent().appendingPathComponent("report-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let build = { () throws -> ImgsiteProcess.Run in
+            try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--report", report.path], environment: ["IMGSITE_CACHE_DIR": cache.path])
+        }
+        #expect(try build().status == 0)
+        try Self.makeSavedPlanWrong(in: cache)
+
+        let run = try build()
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        // One line per image, though each was encoded twice.
+        for photo in ["aqua", "garden", "ladybird", "string"] {
+            #expect(lines.filter { $0.contains("a/") && $0.lowercased().contains("/\(photo).jpg") }.count == 1, "\(photo): \(run.output)")
+        }
+        let summary = try #require(lines.last { $0.hasPrefix("built 4, up to date 0, failed 0") })
+        #expect(summary.contains("encoded twice to fit (the first pass came to "), "\(summary)")
+        let folder = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
+        #expect(folder.bytes <= budget, "\(folder.bytes) bytes against a budget of \(budget)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let measured = try #require(json["budget"] as? [String: Any])
+        #expect(measured["passes"] as? Int == 2 && (measured["built"] as? [String: Int])?["bytes"] == folder.bytes)
+        #expect((measured["firstPass"] as? [String: Int])?["bytes"] ?? 0 > budget, "the first pass was over")
+        try Self.pagesComplete(output, pages: ["aqua", "garden", "ladybird", "string"].map { "a/\($0).html" })
+
+        // The plan it ended with is kept: the next build builds the same site, encoding nothing.
+        let before = try FolderTree.read(output)
+        let again = try build()
+        #expect(again.status == 0 && again.output.contains("built 0, up to date 4, failed 0") && !again.output.contains("encoded twice"),
+                "\(again.output)")
+        #expect(FolderTree.differences(before, try FolderTree.read(output)).isEmpty)
+    }
+
+    @Test("every budget from the least the plan allows to the unbudgeted site builds within it, every photo shown")
+    func sweep() throws {
+        let input = try SiteBudgetTests.library()
+        let whole = try Self.unbudgeted(input)
+        var tiny = SiteConfig()
+        tiny.budgets.site = 1_000
+        let least: Int
+        do {
+            _ = try SiteBudgetTests.build(input, tiny, output: try Corpus.scratch("site"), cache: try Corpus.scratch("cache"))
+            Issue.record("1 KB was built")
+            return
+        } catch let error as BuildError {
+            let match = try #require(error.reason.firstMatch(of: /give at least ([0-9.]+) (KB|MB)/), "\(error)")
+            least = Int(try #require(Double(match.output.1)) * (match.output.2 == "MB" ? 1e6 : 1e3))
+        }
+        let cache = try Corpus.scratch("cache")
+        for step in 0..<8 {
+            var config = SiteConfig()
+            config.budgets.site = least + (whole.bytes - least) * step / 7
+            let output = try Corpus.scratch("site")
+            defer { try? FileManager.default.removeItem(at: output) }
+            let summary = try SiteBudgetTests.build(input, config, output: output, cache: cache)
+            let folder = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
+            #expect(summary.built + summary.upToDate == 4 && summary.failed.isEmpty)
+            #expect(folder.bytes <= config.budgets.site!, "budget \(config.budgets.site!): \(folder.bytes) (\(summary.budget?.line ?? ""))")
+            try Self.pagesComplete(output, pages: ["aqua", "garden", "ladybird", "string"].map { "a/\($0).html" })
+        }
+    }
+}
