@@ -49,7 +49,7 @@ final class BuildReport: Sendable {
                 var entry = entries[path, default: Entry()]
                 entry.seconds += entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[path] = entry
-            case .started, .step, .waiting, .siteWarning:
+            case .started, .step, .waiting, .siteWarning, .skipped:
                 break
             }
         }
@@ -93,6 +93,7 @@ final class BuildReport: Sendable {
                 "siteWarnings": summary.siteWarnings.count,
                 "bytesIn": summary.bytesIn, "bytesOut": summary.bytesOut, "encodedFiles": summary.encodedFiles,
                 "sourcesRead": summary.sourcesRead, "pagesWritten": summary.pagesWritten, "removed": summary.removed,
+                "skipped": summary.skipped.count,
                 "seconds": (summary.seconds * 1000).rounded() / 1000,
             ],
             "images": rows,
@@ -100,6 +101,7 @@ final class BuildReport: Sendable {
             "siteWarnings": summary.siteWarnings,
         ]
         if let budget = summary.budget { report["budget"] = Self.json(budget) }
+        report["skipped"] = summary.skipped.map { ["path": $0.relativePath, "kind": $0.kind.rawValue, "reason": $0.reason] }
         return try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     }
 

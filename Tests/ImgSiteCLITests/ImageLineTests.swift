@@ -36,5 +36,7 @@ import Testing
         summary.removed = 3
         summary.warnings = ["w"]
         #expect(ImageLine.summary(summary, output: "_site").hasPrefix("built 12, up to date 0, failed 0, warnings 1, removed 3 stale files; "))
+        summary.skipped = ["a/DSC_1.NEF", "a/DSC_2.nef", "a/notes.txt", "imgsite.yml"].compactMap { SkippedFile(relativePath: $0, name: String($0.split(separator: "/").last!)) }
+        #expect(ImageLine.summary(summary, output: "_site").hasPrefix("built 12, up to date 0, failed 0, warnings 1, removed 3 stale files, skipped 3 (2 RAW, 1 other); "))
     }
 }

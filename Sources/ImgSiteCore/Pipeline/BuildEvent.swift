@@ -19,6 +19,9 @@ public enum BuildEvent: Sendable {
     /// album. Its path and why; its own status word and count (`site warning`),
     /// so image lines add up to the image counts.
     case siteWarning(path: String, reason: String)
+    /// A file in the input that is not published (`SkippedFile`): said
+    /// under `--verbose`, counted on the summary line.
+    case skipped(path: String, reason: String)
     /// A step of the pipeline begins (scan, plan, process, render…).
     case step(String)
     /// Another imgsite holds the output folder; this build waits for it.
@@ -48,6 +51,8 @@ public struct BuildSummary: Sendable {
     /// Image files encoded (0 when everything came from the cache).
     public var encodedFiles = 0
     public var removed = 0
+    /// Files in the input that are not published: RAW files, other files.
+    public var skipped: [SkippedFile] = []
     public var seconds = 0.0
     /// Under `budgets.site` or `budgets.files`: what was planned and given up.
     public var budget: BudgetReport?

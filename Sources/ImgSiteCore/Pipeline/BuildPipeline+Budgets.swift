@@ -4,7 +4,8 @@ extension BuildPipeline {
     /// Holds the site to `budgets:`: every variant file, every album
     /// page's first view (`FirstView`), and the whole site's bytes and files
     /// as the output folder holds them. Each violation is a warning naming
-    /// the image, page or folder. Checked on every build, no-op builds included, so
+    /// the image, page or folder; the whole site over `budgets.site` or
+    /// `budgets.files` is an error (exit status 2). Checked on every build, no-op builds included, so
     /// a CI run always sees them; it reads the records of every image (only
     /// when a budget is set).
     func checkBudgets(_ state: inout BuildState) throws(BuildError) {
@@ -39,7 +40,17 @@ extension BuildPipeline {
             let (files, bytes) = OutputFolder(root: options.output).filesAndBytes(except: [OutputLock.fileName])
             state.summary.budget?.builtBytes = bytes
             state.summary.budget?.builtFiles = files
-            violations += wholeSiteViolations(budgets, files: files, bytes: bytes, planned: state.summary.budget)
+            for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
+            // A ceiling: the build shaped the images to it (`holdToBudget`), so
+            // what is over now (pages larger than estimated, files of the
+            // user's in the folder, shards that merged over) fails the build:
+            // CI must not publish it.
+            let over = wholeSiteViolations(budgets, files: files, bytes: bytes, planned: state.summary.budget)
+            guard over.isEmpty else {
+                let least = SiteBudget(budgets).least(SiteEstimate(files: files, bytes: bytes))
+                throw BuildError(path: options.output.path, over.map(\.reason).joined(separator: "; ") + "; do not publish it; give at least \(least)")
+            }
+            return
         }
         for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
     }

@@ -25,14 +25,42 @@ extension BuildPipeline {
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder])
+        let album: Album
         do {
-            let album = try scanner.scan(title: options.config.title)
-            state.root = PlannedAlbum.plan(album, outputPath: "")
+            album = try scanner.scan(title: options.config.title)
         } catch {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
+        state.root = PlannedAlbum.plan(album, outputPath: "")
+        sayWhatIsSkipped(album, into: &state)
         (state.journal, state.wroteHereBefore, state.storedDigests) = try buildDatabase(.read, at: options.cacheFolder.path) {
             try recorded.value()
+        }
+    }
+
+    /// Names each file the scan did not take (under `--verbose`), counts
+    /// them for the summary line, and warns of each folder that held files
+    /// but shows nothing: a folder of RAW files must not vanish silently.
+    private func sayWhatIsSkipped(_ album: Album, into state: inout BuildState) {
+        let skipped = album.allSkipped
+        guard !skipped.isEmpty else { return }
+        state.summary.skipped = skipped
+        for file in skipped { observe(.skipped(path: file.relativePath, reason: file.reason)) }
+        var albums: Set<String> = []
+        func collect(_ album: Album) {
+            albums.insert(album.path)
+            album.albums.forEach(collect)
+        }
+        collect(album)
+        // Each skipped file's highest folder that is not an album: the one to name.
+        let empty = Dictionary(grouping: skipped.filter { !albums.contains($0.folder) }) { file in
+            var folder = file.folder
+            while let slash = folder.lastIndex(of: "/"), !albums.contains(String(folder[..<slash])) { folder = String(folder[..<slash]) }
+            return folder
+        }
+        for (folder, files) in empty.sorted(by: { $0.key < $1.key }) {
+            let raw = files.allSatisfy { $0.kind == .raw } ? "; imgsite does not read RAW files: export JPEGs of them" : ""
+            warnAboutSite(&state, path: folder, "no photos to show, only skipped files (\(SkippedFile.byKind(files)))\(raw)")
         }
     }
 

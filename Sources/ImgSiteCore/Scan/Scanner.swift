@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Walks the input folder into a `SiteTree`: every sub-folder is an album.
-/// Hidden files and folders, non-images, the output folder and the site's
-/// template folder are skipped. Symbolic links are followed, but a folder
+/// Hidden files and folders, the output folder and the site's template
+/// folder are skipped; other files that are not images are kept as
+/// `SkippedFile`s, to be said. Symbolic links are followed, but a folder
 /// already on the current path (a link back up) is not entered again.
 /// Caption files (`photo.jpg.yml`, `.txt`) join their photo as its `Sidecar`.
 public struct Scanner: Sendable {
@@ -42,6 +43,7 @@ public struct Scanner: Sendable {
         var images: [SourceImage] = []
         var subfolders: [(url: URL, relative: String)] = []
         var sidecars: [String: (sidecar: Sidecar, rank: Int)] = [:]
+        var skipped: [SkippedFile] = []
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
@@ -57,8 +59,12 @@ public struct Scanner: Sendable {
                 subfolders.append((url, path))
             } else if file.isFile, let dot = name.lastIndex(of: "."), Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
                 images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
-            } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name), rank < sidecars[image]?.rank ?? .max {
-                sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
+            } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name) {
+                if rank < sidecars[image]?.rank ?? .max {
+                    sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
+                }
+            } else if file.isFile, let file = SkippedFile(relativePath: path, name: name) {
+                skipped.append(file)
             }
         }
         if !sidecars.isEmpty {
@@ -68,11 +74,15 @@ public struct Scanner: Sendable {
             }
         }
         FaultInjection.point("scan")
-        var albums = try scanFolders(subfolders, ancestors: ancestors).filter { !$0.allImages.isEmpty }
+        var albums = try scanFolders(subfolders, ancestors: ancestors)
+        // A folder with nothing to show is no album; what it held is still said.
+        skipped += albums.filter { $0.allImages.isEmpty }.flatMap(\.allSkipped)
+        albums = albums.filter { !$0.allImages.isEmpty }
         // Sorting positions, not the (large) values, then placing each once.
         images = images.indices.sorted { SourceImage.naturallyBefore(images[$0], images[$1]) }.map { images[$0] }
         albums = NaturalOrder.sorted(albums, by: \.path)
-        return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums)
+        return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums,
+                     skipped: skipped.sorted { $0.relativePath < $1.relativePath })
     }
 
     /// Sibling folders side by side: a walk is mostly waiting on stat calls.

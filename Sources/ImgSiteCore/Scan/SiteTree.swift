@@ -8,9 +8,23 @@ public struct Album: Sendable, Equatable {
     public var title: String
     public var images: [SourceImage]
     public var albums: [Album]
+    /// Files in this folder, and in folders below it with nothing to
+    /// show, that are not published (RAW files, other files).
+    public var skipped: [SkippedFile]
+
+    public init(path: String, title: String, images: [SourceImage], albums: [Album], skipped: [SkippedFile] = []) {
+        self.path = path
+        self.title = title
+        self.images = images
+        self.albums = albums
+        self.skipped = skipped
+    }
 
     /// Every image in this album and below it.
     public var allImages: [SourceImage] { images + albums.flatMap(\.allImages) }
+
+    /// Every skipped file in this album and below it.
+    public var allSkipped: [SkippedFile] { skipped + albums.flatMap(\.allSkipped) }
 }
 
 /// One input image file and what the file system says of it.
