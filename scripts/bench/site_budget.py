@@ -18,7 +18,7 @@
    Pages' limit, and into 20,000 files, Cloudflare Pages': the plans only
    (read from --verbose; each build is stopped once processing starts).
 
-  site_budget.py IMGSITE [--quick]   (--quick: parts 1 and 3 only)
+  site_budget.py IMGSITE [--quick | --cost]   (--quick: parts 1 and 3 only; --cost: part 2 only)
 """
 import json, os, re, shutil, subprocess, sys, tempfile, time
 
@@ -207,6 +207,9 @@ def main():
     scratch = tempfile.mkdtemp(prefix="imgsite-budget-")
     try:
         over = 0
+        if "--cost" in sys.argv:
+            cost(imgsite, scratch)
+            return
         detailed = wallpapers()
         if detailed:
             over += sweep(imgsite, "3 detailed wallpapers (34 MB)", detailed, scratch)

@@ -32,6 +32,7 @@ extension BuildPipeline {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
         state.root = PlannedAlbum.plan(album, outputPath: "")
+        for problem in state.root!.fileProblems { warnAboutSite(&state, path: problem.path, problem.reason) }
         sayWhatIsSkipped(album, into: &state)
         (state.journal, state.wroteHereBefore, state.storedDigests) = try buildDatabase(.read, at: options.cacheFolder.path) {
             try recorded.value()

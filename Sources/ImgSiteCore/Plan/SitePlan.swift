@@ -5,6 +5,14 @@ public struct PlannedAlbum: Sendable {
     public var outputPath: String
     public var photos: [PlannedPhoto]
     public var children: [PlannedAlbum]
+    /// What its `album.yml` says (`AlbumFile`): the description as safe
+    /// HTML, the cover's file name, whether it is hidden.
+    public var descriptionHTML: String?
+    public var cover: String?
+    public var hidden = false
+    /// Its `album.yml` (relative to the input), and why it cannot be used.
+    var filePath: String?
+    var fileError: AlbumFileError?
 
     /// Every job in this album and below.
     public var allJobs: [ImageJob] { photos.map(\.job) + children.flatMap(\.allJobs) }
@@ -22,7 +30,29 @@ public struct PlannedAlbum: Sendable {
         let children = zip(album.albums, childSlugs).map { child, slug in
             plan(child, outputPath: outputPath.isEmpty ? slug : "\(outputPath)/\(slug)")
         }
-        return PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
+        var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
+        planned.filePath = album.filePath
+        switch album.file {
+        case .success(let file):
+            // The root's title is the site's (`title:` in imgsite.yml).
+            if let title = file.title, !outputPath.isEmpty { planned.title = title }
+            planned.descriptionHTML = file.description.map(SafeMarkdown.html)
+            planned.cover = file.cover
+            planned.hidden = file.hidden && !outputPath.isEmpty
+        case .failure(let error): planned.fileError = error
+        case nil: break
+        }
+        return planned
+    }
+
+    /// Every album file that could not be used, and each `cover` that
+    /// names no photo of its album: site warnings.
+    var fileProblems: [(path: String, reason: String)] {
+        var problems = fileError.map { [($0.file, $0.reason)] } ?? []
+        if let cover, let file = filePath, !photos.contains(where: { $0.fileName == cover }) {
+            problems.append((file, "cover '\(cover)' is not a photo of this album; its first photo is its cover"))
+        }
+        return problems + children.flatMap(\.fileProblems)
     }
 
     /// "summer_beach-2" → "summer beach 2": file names read as titles.
@@ -54,4 +84,6 @@ public struct PlannedPhoto: Sendable {
     public var title: String
     /// The photo page, in the album's output folder.
     public var pageName: String { "\(job.slug).html" }
+    /// The source's file name ("DSC_0412.jpg"), as an album file names it.
+    var fileName: String { String(job.source.relativePath.split(separator: "/").last ?? "") }
 }

@@ -11,23 +11,37 @@ struct BuiltAlbum: Sendable {
     var title: String
     var outputPath: String
     var photos: [Photo]
+    /// Every sub-album with something to show, hidden ones included (they
+    /// have pages); `shownChildren` are those its page shows.
     var children: [BuiltAlbum]
+    var descriptionHTML: String?
+    var hidden: Bool
+    private var coverName: String?
 
     init(_ album: PlannedAlbum, summaries: [String: ImageSummary]) {
         title = album.title
         outputPath = album.outputPath
+        descriptionHTML = album.descriptionHTML
+        hidden = album.hidden
+        coverName = album.cover
         let ordered = PhotoOrder.sorted(album.photos) { summaries[$0.job.source.relativePath]?.captureDate }
         photos = ordered.compactMap { planned in
             summaries[planned.job.source.relativePath].map { Photo(planned: planned, summary: $0) }
         }
-        children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { $0.totalCount > 0 }
+        children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
     }
 
     var depth: Int { outputPath.isEmpty ? 0 : outputPath.split(separator: "/").count }
     /// Output folder with a trailing "/" ("" for the root).
     var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
-    var totalCount: Int { photos.count + children.reduce(0) { $0 + $1.totalCount } }
-    /// The first photo here, or of the first sub-album that has one.
-    var cover: Photo? { photos.first ?? children.lazy.compactMap(\.cover).first }
+    var shownChildren: [BuiltAlbum] { children.filter { !$0.hidden && $0.totalCount > 0 } }
+    /// Photos shown here and in the sub-albums shown.
+    var totalCount: Int { photos.count + shownChildren.reduce(0) { $0 + $1.totalCount } }
+    /// The photo its `album.yml` names, else the first here, or of the
+    /// first sub-album shown that has one.
+    var cover: Photo? {
+        coverName.flatMap { name in photos.first { $0.planned.fileName == name } }
+            ?? photos.first ?? shownChildren.lazy.compactMap(\.cover).first
+    }
 }

@@ -17,13 +17,21 @@ struct PageMap: Sendable {
         guard baseURL != nil else { return try walk(root, ancestors: [], body) }
         var pages: [String] = []
         var photos: [(photo: BuiltAlbum.Photo, path: String)] = []
+        // Hidden albums' pages are built but left out of the sitemap and the feed.
+        let hidden = Self.hiddenFolders(root)
         try walk(root, ancestors: []) { (spec) throws(BuildError) in
-            pages.append(spec.path)
-            if case .photo(let page) = spec { photos.append((page.photo, page.path)) }
+            let isHidden = hidden.contains { spec.path.hasPrefix($0) }
+            if !isHidden { pages.append(spec.path) }
+            if case .photo(let page) = spec, !isHidden { photos.append((page.photo, page.path)) }
             try body(spec)
         }
         try body(.sitemap(pages: pages))
         try body(.feed(PageSpec.FeedPage(entries: Self.newest(photos, count: feedSize))))
+    }
+
+    /// The output folders of hidden albums ("trips/secret/"), with what is below them.
+    static func hiddenFolders(_ album: BuiltAlbum) -> [String] {
+        album.hidden ? [album.folder] : album.children.flatMap(hiddenFolders)
     }
 
     /// The `count` newest photos by capture date; undated ones after, in site order.
@@ -44,7 +52,7 @@ struct PageMap: Sendable {
         let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor in
             PageSpec.Link(title: ancestor.title, href: String(repeating: "../", count: album.depth - index) + "index.html")
         }
-        let cards = album.children.map { PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, cover: $0.cover) }
+        let cards = album.shownChildren.map { PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, cover: $0.cover) }
         let pageCount = max(1, (album.photos.count + pageSize - 1) / pageSize)
         for pageIndex in 0..<pageCount {
             let start = pageIndex * pageSize
@@ -52,7 +60,8 @@ struct PageMap: Sendable {
             try body(.album(PageSpec.AlbumPage(
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: album.photos.count,
-                cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0)))
+                cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
+                descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil)))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
         for (index, photo) in album.photos.enumerated() {

@@ -38,6 +38,8 @@ enum PageSpec: Sendable {
         var photoCount: Int
         var cards: [Card]
         var isRoot: Bool
+        /// The album's description (`album.yml`), on its first page.
+        var descriptionHTML: String?
     }
 
     /// One photo's page.
@@ -105,7 +107,7 @@ enum PageSpec: Sendable {
             pieces.append("js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
-                       String(page.photoCount), String(page.isRoot), String(page.cards.count)]
+                       String(page.photoCount), String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-"]
             links(page.breadcrumbs)
             for card in page.cards {
                 pieces += [card.title, card.href, String(card.count)]

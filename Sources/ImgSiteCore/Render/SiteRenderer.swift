@@ -115,7 +115,8 @@ public struct SiteRenderer: Sendable {
                             share: share(path: page.path, title: page.title ?? siteTitle, image: shared))
         let content = AlbumContent(
             albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
-            pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1)
+            pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1,
+            description: page.descriptionHTML)
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
 

@@ -40,6 +40,7 @@ extension AlbumContent: MustacheParent {
         case "hasPages": hasPages
         case "photoCount": photoCount
         case "singular": singular
+        case "description": description
         default: nil
         }
     }

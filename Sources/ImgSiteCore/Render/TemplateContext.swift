@@ -46,6 +46,9 @@ struct AlbumContent {
     var hasPages: Bool
     var photoCount: Int
     var singular: Bool
+    /// The album's description from its `album.yml`, as HTML made safe
+    /// (`SafeMarkdown`): written with `{{{description}}}`.
+    var description: String?
 }
 
 struct AlbumCard {

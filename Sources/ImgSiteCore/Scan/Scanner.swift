@@ -13,11 +13,13 @@ public struct Scanner: Sendable {
         "jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff", "gif",
     ]
 
-    /// Whether a file of this name is read by a build: an image, or a
-    /// photo's caption file (`photo.jpg.yml`, `.yaml`, `.txt`).
+    /// Whether a file of this name is read by a build: an image, a
+    /// photo's caption file (`photo.jpg.yml`, `.yaml`, `.txt`) or an
+    /// album's `album.yml`.
     public static func reads(fileNamed name: String) -> Bool {
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased()) || Sidecar.imageName(of: name) != nil
+            || AlbumFile.names.contains(name)
     }
 
     public let input: URL
@@ -44,6 +46,7 @@ public struct Scanner: Sendable {
         var subfolders: [(url: URL, relative: String)] = []
         var sidecars: [String: (sidecar: Sidecar, rank: Int)] = [:]
         var skipped: [SkippedFile] = []
+        var albumFile: (absolute: String, relative: String, rank: Int)?
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
@@ -59,6 +62,8 @@ public struct Scanner: Sendable {
                 subfolders.append((url, path))
             } else if file.isFile, let dot = name.lastIndex(of: "."), Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
                 images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
+            } else if file.isFile, let rank = AlbumFile.names.firstIndex(of: name) {
+                if rank < albumFile?.rank ?? .max { albumFile = (absolute, path, rank) }
             } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name) {
                 if rank < sidecars[image]?.rank ?? .max {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
@@ -81,8 +86,13 @@ public struct Scanner: Sendable {
         // Sorting positions, not the (large) values, then placing each once.
         images = images.indices.sorted { SourceImage.naturallyBefore(images[$0], images[$1]) }.map { images[$0] }
         albums = NaturalOrder.sorted(albums, by: \.path)
-        return Album(path: relative, title: folder.lastPathComponent, images: images, albums: albums,
-                     skipped: skipped.sorted { $0.relativePath < $1.relativePath })
+        var album = Album(path: relative, title: AlbumFile.title(ofFolder: folder.lastPathComponent), images: images, albums: albums,
+                          skipped: skipped.sorted { $0.relativePath < $1.relativePath })
+        if let albumFile {
+            album.file = AlbumFile.read(albumFile.absolute, relativePath: albumFile.relative)
+            album.filePath = albumFile.relative
+        }
+        return album
     }
 
     /// Sibling folders side by side: a walk is mostly waiting on stat calls.

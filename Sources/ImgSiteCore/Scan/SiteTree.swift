@@ -4,8 +4,12 @@ import Foundation
 public struct Album: Sendable, Equatable {
     /// Path relative to the input folder ("" for the root, "trips/alps").
     public var path: String
-    /// Display title: the folder name (the site title for the root).
+    /// Display title: the folder name less a numeric prefix (the site
+    /// title for the root); an `album.yml` title wins over it.
     public var title: String
+    /// Its `album.yml`, read, or why it cannot be used; and where it is.
+    var file: Result<AlbumFile, AlbumFileError>?
+    var filePath: String?
     public var images: [SourceImage]
     public var albums: [Album]
     /// Files in this folder, and in folders below it with nothing to

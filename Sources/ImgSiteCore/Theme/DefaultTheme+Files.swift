@@ -8,6 +8,7 @@ extension DefaultTheme {
 {{$content}}
 <h1>{{pageTitle}}</h1>
 <p class="count">{{photoCount}} photo{{^singular}}s{{/singular}}</p>
+{{#description}}<div class="description">{{{description}}}</div>{{/description}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -89,6 +90,7 @@ extension DefaultTheme {
         "index": #"""
 {{<base}}
 {{$content}}
+{{#description}}<div class="description">{{{description}}}</div>{{/description}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -208,6 +210,10 @@ h1.site-title { font-size: 1.5rem; margin: 0.25em 0 0.5em; }
 .breadcrumbs a { color: #555; }
 h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .count { color: #666; }
+/* An album's story (album.yml): a readable measure above its photos. */
+.description { max-width: 40em; margin: 0 0 1em; }
+.description > :first-child { margin-top: 0; }
+.description h2, .description h3, .description h4 { font-size: 1.125rem; margin: 1em 0 0.25em; }
 .grid { list-style: none; margin: 0 0 {{gap}}px; padding: 0; }
 /* Sub-albums: a grid of equal cards. Each cover fills its box, cropped
    about its centre (the image keeps its own shape, and its placeholder

@@ -1,0 +1,85 @@
+import Foundation
+import Yams
+
+/// An album's own words and choices, from `album.yml` in its folder:
+/// the `title` it shows (default: the folder's name, less a numeric
+/// prefix such as `01-`), a `description` (Markdown, `SafeMarkdown`),
+/// the photo that stands for it on its parent's page (`cover`, a file
+/// name; default: its first photo) and `hidden` (built and reachable by
+/// its link, but left out of its parent's page, the sitemap and the feed).
+///
+/// ```yaml
+/// title: Skye in October
+/// description: |
+///   Three days of rain and one of light. **Quiraing** at dawn.
+/// cover: DSC_0412.jpg
+/// ```
+public struct AlbumFile: Sendable, Equatable {
+    /// The file names read, the first found winning.
+    static let names = ["album.yml", "album.yaml"]
+    /// Larger files are refused: a description is a few paragraphs.
+    static let maxBytes = 64 * 1024
+    static let keys = ["title", "description", "cover", "hidden"]
+
+    public var title: String?
+    public var description: String?
+    public var cover: String?
+    public var hidden = false
+
+    /// The file at `path`, or why it cannot be used (the album then shows
+    /// as if it had none).
+    static func read(_ path: String, relativePath: String) -> Result<AlbumFile, AlbumFileError> {
+        let fail = { (reason: String) in Result<AlbumFile, AlbumFileError>.failure(AlbumFileError(file: relativePath, reason: reason)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read; ignored") }
+        guard data.count <= maxBytes else { return fail("\(data.count) bytes, more than the \(maxBytes) an album file may hold; ignored") }
+        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text; ignored") }
+        return parse(yaml: text, file: relativePath)
+    }
+
+    static func parse(yaml: String, file path: String) -> Result<AlbumFile, AlbumFileError> {
+        let fail = { (reason: String) in Result<AlbumFile, AlbumFileError>.failure(AlbumFileError(file: path, reason: reason)) }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            return fail("\(error.line.map { "line \($0): " } ?? "")not valid YAML: \(error.problem); ignored")
+        } catch {
+            return fail("not valid YAML: \(error); ignored")
+        }
+        guard let root else { return .success(AlbumFile()) }
+        guard let mapping = root.mapping else { return fail("must be a mapping of \(keys.joined(separator: ", ")); ignored") }
+        var file = AlbumFile()
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            let line = "line \((key.mark?.line ?? 0))"
+            guard keys.contains(name) else {
+                return fail("\(line): unknown key '\(name)' (an album file holds \(keys.joined(separator: ", "))); ignored")
+            }
+            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(name == "hidden" ? "true or false" : "text"); ignored") }
+            switch name {
+            case "hidden":
+                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): hidden must be true or false; ignored") }
+                file.hidden = flag
+            case "title": file.title = Sidecar.clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
+            case "description": file.description = Sidecar.clean(scalar.string)
+            default: file.cover = Sidecar.clean(scalar.string)
+            }
+        }
+        return .success(file)
+    }
+
+    /// "01-iceland" → "iceland": one to three digits and a separator order
+    /// folders without showing in titles (a year such as "2019 Skye" stays).
+    static func title(ofFolder name: String) -> String {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard (1...3).contains(digits.count), let separator = name.dropFirst(digits.count).first, "-_. ".contains(separator) else { return name }
+        let rest = name.dropFirst(digits.count + 1).drop { $0 == " " || $0 == "-" }
+        return rest.isEmpty ? name : String(rest)
+    }
+}
+
+/// An album file that could not be used: said as a site warning.
+struct AlbumFileError: Error, Equatable {
+    var file: String
+    var reason: String
+}
