@@ -150,6 +150,14 @@ struct RebuildWalk {
             let builtIn = try String(contentsOf: Corpus.repoRoot.appending(path: "templates/photo.mustache"), encoding: .utf8)
             try files.createDirectory(at: override.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data((builtIn + line + "\n").utf8).write(to: override)
+        case let .albumFile(album, yaml):
+            let file = url(album).appending(path: "album.yml")
+            guard let yaml else {
+                try? files.removeItem(at: file)
+                return
+            }
+            try files.createDirectory(at: url(album), withIntermediateDirectories: true)
+            try Data((yaml + "\n").utf8).write(to: file)
         }
     }
 

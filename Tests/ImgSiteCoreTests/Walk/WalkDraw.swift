@@ -74,6 +74,13 @@ struct WalkDraw {
         case ..<88:
             let lines = ["<p class=\"walk\">one</p>", "<p class=\"walk\">{{title}}</p>", nil]
             return .template(lines[random.below(lines.count)])
+        case ..<94:
+            let album = Self.albums[random.below(Self.albums.count)]
+            let inAlbum = photos.filter { ($0 as NSString).deletingLastPathComponent == album }
+            let cover = inAlbum.isEmpty ? "none.jpg" : (inAlbum[random.below(inAlbum.count)] as NSString).lastPathComponent
+            let files = ["title: \"Trip <1> & co\"", "description: \"**Rain** <script>x</script> [m](javascript:x)\"", "hidden: true",
+                         "cover: \"\(cover)\"", "{title: Walk, hidden: false}", nil]
+            return .albumFile(album, yaml: files[random.below(files.count)])
         default:
             return nil
         }

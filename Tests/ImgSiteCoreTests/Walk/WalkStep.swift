@@ -26,6 +26,8 @@ struct WalkStep: CustomStringConvertible, Sendable {
         /// The site's own `templates/photo.mustache`: the built-in one with
         /// this line added, or removed (nil).
         case template(String?)
+        /// `album/album.yml` written with this YAML, or removed (nil).
+        case albumFile(String, yaml: String?)
 
         var description: String {
             switch self {
@@ -37,6 +39,7 @@ struct WalkStep: CustomStringConvertible, Sendable {
             case let .touch(path): "touch \(path)"
             case let .sidecar(path, caption): caption.map { "caption \(path): \($0)" } ?? "remove the caption of \(path)"
             case let .template(line): line.map { "override photo.mustache (\($0))" } ?? "remove the template override"
+            case let .albumFile(album, yaml): yaml.map { "\(album)/album.yml: \($0)" } ?? "remove \(album)/album.yml"
             }
         }
     }
