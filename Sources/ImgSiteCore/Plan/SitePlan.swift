@@ -9,7 +9,11 @@ public struct PlannedAlbum: Sendable {
     /// HTML, the cover's file name, whether it is hidden.
     public var descriptionHTML: String?
     public var cover: String?
+    public var order: AlbumOrder?
+    public var albumOrder: AlbumOrder?
     public var hidden = false
+    /// The input folder's own name ("01-skye"), as `album_order` lists it.
+    public var folderName = ""
     /// Its `album.yml` (relative to the input), and why it cannot be used.
     var filePath: String?
     var fileError: AlbumFileError?
@@ -32,12 +36,14 @@ public struct PlannedAlbum: Sendable {
         }
         var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
         planned.filePath = album.filePath
+        planned.folderName = String(album.path.split(separator: "/").last ?? "")
         switch album.file {
         case .success(let file):
             // The root's title is the site's (`title:` in imgsite.yml).
             if let title = file.title, !outputPath.isEmpty { planned.title = title }
             planned.descriptionHTML = file.description.map(SafeMarkdown.html)
             planned.cover = file.cover
+            (planned.order, planned.albumOrder) = (file.order, file.albumOrder)
             planned.hidden = file.hidden && !outputPath.isEmpty
         case .failure(let error): planned.fileError = error
         case nil: break

@@ -24,11 +24,25 @@ struct BuiltAlbum: Sendable {
         descriptionHTML = album.descriptionHTML
         hidden = album.hidden
         coverName = album.cover
+        folderName = album.folderName
         let ordered = PhotoOrder.sorted(album.photos) { summaries[$0.job.source.relativePath]?.captureDate }
-        photos = ordered.compactMap { planned in
+        let built = ordered.compactMap { planned in
             summaries[planned.job.source.relativePath].map { Photo(planned: planned, summary: $0) }
         }
-        children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
+        photos = album.order.map { order in
+            order.sorted(built, key: \.planned.fileName, date: { photo, _ in photo.summary.captureDate }, title: \.planned.title, fallback: { $0 })
+        } ?? built
+        let children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
+        self.children = (album.albumOrder ?? .name).sorted(
+            children, key: \.folderName, date: { $0.captureDate(newest: $1) }, title: \.title, fallback: { $0 })
+    }
+
+    /// The folder's name as `album_order` lists it ("01-skye").
+    var folderName: String
+    /// Its photos' oldest or newest capture date, sub-albums included.
+    func captureDate(newest: Bool) -> String? {
+        let dates = photos.compactMap(\.summary.captureDate) + children.compactMap { $0.captureDate(newest: newest) }
+        return newest ? dates.max() : dates.min()
     }
 
     var depth: Int { outputPath.isEmpty ? 0 : outputPath.split(separator: "/").count }

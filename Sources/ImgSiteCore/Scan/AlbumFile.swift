@@ -6,7 +6,9 @@ import Yams
 /// prefix such as `01-`), a `description` (Markdown, `SafeMarkdown`),
 /// the photo that stands for it on its parent's page (`cover`, a file
 /// name; default: its first photo) and `hidden` (built and reachable by
-/// its link, but left out of its parent's page, the sitemap and the feed).
+/// its link, but left out of its parent's page, the sitemap and the feed),
+/// the `order` of its photos and `album_order` of its sub-albums
+/// (`AlbumOrder`), and `exclude` (not published, nor anything below).
 ///
 /// ```yaml
 /// title: Skye in October
@@ -19,12 +21,18 @@ public struct AlbumFile: Sendable, Equatable {
     static let names = ["album.yml", "album.yaml"]
     /// Larger files are refused: a description is a few paragraphs.
     static let maxBytes = 64 * 1024
-    static let keys = ["title", "description", "cover", "hidden"]
+    static let keys = ["title", "description", "cover", "order", "album_order", "hidden", "exclude"]
 
     public var title: String?
     public var description: String?
     public var cover: String?
+    /// Its photos' order (default: oldest first) and its sub-albums'
+    /// (default: by folder name).
+    public var order: AlbumOrder?
+    public var albumOrder: AlbumOrder?
     public var hidden = false
+    /// Not published at all, nor anything below it.
+    public var exclude = false
 
     /// The file at `path`, or why it cannot be used (the album then shows
     /// as if it had none).
@@ -55,17 +63,36 @@ public struct AlbumFile: Sendable, Equatable {
             guard keys.contains(name) else {
                 return fail("\(line): unknown key '\(name)' (an album file holds \(keys.joined(separator: ", "))); ignored")
             }
-            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(name == "hidden" ? "true or false" : "text"); ignored") }
+            if name == "order" || name == "album_order" {
+                guard let order = Self.order(value, albums: name == "album_order") else {
+                    let words = name == "order" ? "date, -date, name, -name" : "date, -date, name, -name, title"
+                    return fail("\(line): \(name) must be one of \(words), or a list of \(name == "order" ? "file" : "folder") names; ignored")
+                }
+                if name == "order" { file.order = order } else { file.albumOrder = order }
+                continue
+            }
+            let isFlag = name == "hidden" || name == "exclude"
+            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(isFlag ? "true or false" : "text"); ignored") }
             switch name {
-            case "hidden":
-                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): hidden must be true or false; ignored") }
-                file.hidden = flag
+            case "hidden", "exclude":
+                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): \(name) must be true or false; ignored") }
+                if name == "hidden" { file.hidden = flag } else { file.exclude = flag }
             case "title": file.title = Sidecar.clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
             case "description": file.description = Sidecar.clean(scalar.string)
             default: file.cover = Sidecar.clean(scalar.string)
             }
         }
         return .success(file)
+    }
+
+    /// A word of `AlbumOrder.words` (`title` only for albums) or a list of names.
+    private static func order(_ node: Node, albums: Bool) -> AlbumOrder? {
+        if let words = node.sequence {
+            let names = words.compactMap { $0.scalar?.string }
+            return names.count == words.count && !names.isEmpty ? .list(names) : nil
+        }
+        guard let word = node.scalar?.string, let order = AlbumOrder.words[word], albums || order != .title else { return nil }
+        return order
     }
 
     /// "01-iceland" → "iceland": one to three digits and a separator order

@@ -91,6 +91,10 @@ public struct Scanner: Sendable {
         if let albumFile {
             album.file = AlbumFile.read(albumFile.absolute, relativePath: albumFile.relative)
             album.filePath = albumFile.relative
+            // Excluded by its own album.yml: nothing here is published or said.
+            if case .success(let file) = album.file, file.exclude, !relative.isEmpty {
+                return Album(path: relative, title: album.title, images: [], albums: [])
+            }
         }
         return album
     }

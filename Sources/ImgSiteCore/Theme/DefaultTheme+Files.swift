@@ -8,7 +8,9 @@ extension DefaultTheme {
 {{$content}}
 <h1>{{pageTitle}}</h1>
 <p class="count">{{photoCount}} photo{{^singular}}s{{/singular}}</p>
-{{#description}}<div class="description">{{{description}}}</div>{{/description}}
+{{#description}}
+<div class="description">{{{description}}}</div>
+{{/description}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -90,7 +92,9 @@ extension DefaultTheme {
         "index": #"""
 {{<base}}
 {{$content}}
-{{#description}}<div class="description">{{{description}}}</div>{{/description}}
+{{#description}}
+<div class="description">{{{description}}}</div>
+{{/description}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}

@@ -63,6 +63,27 @@ import Testing
         #expect(album.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
+    @Test("order and album_order arrange photos and sub-albums; exclude publishes nothing of a folder")
+    func order() throws {
+        let input = try Self.library()
+        try Corpus.copy([Corpus.photo("nature/Garden.jpg")], into: input, album: "04-private")
+        try Self.write("exclude: true\n", to: input.appending(path: "04-private/album.yml"))
+        try Self.write("order: [Garden.jpg]\n", to: input.appending(path: "01-skye/album.yml"))
+        try Self.write("album_order: -name\n", to: input.appending(path: "album.yml"))
+        let build = try TestBuild.run(input: input)
+        #expect(build.summary.built == 5 && !FileManager.default.fileExists(atPath: build.output.appending(path: "private").path))
+        #expect(build.summary.skipped.isEmpty)
+        let index = try Self.page(build, "index.html")
+        let broken = try #require(index.range(of: "href=\"broken/index.html\""))
+        let skye = try #require(index.range(of: "href=\"skye/index.html\""))
+        #expect(broken.lowerBound < skye.lowerBound, "-name: 03-broken before 01-skye")
+        let album = try Self.page(build, "skye/index.html")
+        let garden = try #require(album.range(of: "href=\"garden.html\""))
+        let others = ["aqua", "wood"].compactMap { album.range(of: "href=\"\($0).html\"") }
+        #expect(others.count == 2 && others.allSatisfy { garden.lowerBound < $0.lowerBound }, "the listed photo first")
+        #expect(try Self.page(build, "skye/garden.html").contains("href=\"index.html\""))
+    }
+
     @Test("editing album.yml renders the pages again and encodes nothing")
     func edit() throws {
         let input = try Self.library()

@@ -79,7 +79,8 @@ struct WalkDraw {
             let inAlbum = photos.filter { ($0 as NSString).deletingLastPathComponent == album }
             let cover = inAlbum.isEmpty ? "none.jpg" : (inAlbum[random.below(inAlbum.count)] as NSString).lastPathComponent
             let files = ["title: \"Trip <1> & co\"", "description: \"**Rain** <script>x</script> [m](javascript:x)\"", "hidden: true",
-                         "cover: \"\(cover)\"", "{title: Walk, hidden: false}", nil]
+                         "cover: \"\(cover)\"", "{title: Walk, hidden: false}", "order: -date", "order: [\"\(cover)\"]",
+                         "album_order: -name", "exclude: true", nil]
             return .albumFile(album, yaml: files[random.below(files.count)])
         default:
             return nil
