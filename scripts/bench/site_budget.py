@@ -26,13 +26,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_size  # noqa: E402
 
 WORK = os.path.join(site_size.WORK, "budget")
-WALLPAPERS = {  # Debian package: files in it
-    "mate-backgrounds": ["usr/share/backgrounds/mate/abstract/Elephants_5640x3172.jpg",
-                         "usr/share/backgrounds/mate/abstract/Elephants_3840x2160.jpg"],
-    "ukui-wallpapers": ["usr/share/backgrounds/rhythm.jpg"],
-}
-
-
 def mosaics(count):
     folder = os.path.join(WORK, f"mosaics-{count}", "a")
     os.makedirs(folder, exist_ok=True)
@@ -41,25 +34,6 @@ def mosaics(count):
         out = os.path.join(folder, f"photo-{number + 1}.jpg")
         if not os.path.exists(out):
             site_size.mosaic(sources, number, 3, 3, 2000, 1334, out)
-    return os.path.dirname(folder)
-
-
-def wallpapers():
-    folder = os.path.join(WORK, "wallpapers", "a")
-    wanted = [os.path.join(folder, os.path.basename(path)) for paths in WALLPAPERS.values() for path in paths]
-    if all(os.path.exists(path) for path in wanted):
-        return os.path.dirname(folder)
-    os.makedirs(folder, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        for package, paths in WALLPAPERS.items():
-            run = subprocess.run(["apt-get", "download", package], cwd=scratch, capture_output=True, text=True)
-            if run.returncode != 0:
-                print(f"(wallpapers skipped: apt-get download {package} failed: {run.stderr.strip()})")
-                return None
-            deb = next(name for name in os.listdir(scratch) if name.startswith(package + "_") and name.endswith(".deb"))
-            subprocess.check_call(["dpkg", "-x", os.path.join(scratch, deb), os.path.join(scratch, "x")])
-            for path in paths:
-                shutil.copy(os.path.join(scratch, "x", path), folder)
     return os.path.dirname(folder)
 
 
@@ -210,7 +184,7 @@ def main():
         if "--cost" in sys.argv:
             cost(imgsite, scratch)
             return
-        detailed = wallpapers()
+        detailed = site_size.wallpapers()
         if detailed:
             over += sweep(imgsite, "3 detailed wallpapers (34 MB)", detailed, scratch)
         over += sweep(imgsite, "16 photos of 6000 x 4000", mosaics(16), scratch)

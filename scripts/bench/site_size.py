@@ -10,12 +10,18 @@ their native resolution (nothing upscaled, so the detail an encoder sees is a
 camera's), saved at quality 92 like a camera's; they are made once into
 .build/site-size/ and are the same on every run.
 
+Then two libraries by kind of content, to show how far bytes move with it,
+each of photos at least 3,640 px wide (the whole ladder of widths, as a
+24 MP photo makes): low detail (ukui-wallpapers' 2004default, the-mouse and
+firstgeneration) and high detail (mate-backgrounds' Elephants, ukui-wallpapers'
+rhythm), Debian packages fetched with apt-get download.
+
 Prints, per photo: image files and bytes by format and role, the pages' bytes,
 and the whole site's bytes, against the sources'.
 
   site_size.py IMGSITE [--config FILE]   # FILE: an imgsite.yml to measure instead of the defaults
 """
-import collections, json, os, shutil, subprocess, sys
+import collections, json, os, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "Tests", "Corpus", "photos")
@@ -31,6 +37,18 @@ LIBRARIES = {  # name: (count, columns, rows, tile width, tile height)
 CORPUS_PHOTOS = {  # name: the corpus's own photos, as they are
     "9 MP JPEG": ["large/2004default.jpg", "large/string.jpg"],
     "HEIC": ["formats/iphone-13-pro-max.heic"],
+}
+
+
+# Libraries by kind of content: Debian wallpapers at least 3,640 px wide (so
+# each makes the whole ladder of widths, as a 24 MP photo does), fetched with
+# apt-get download: {package: files in it}.
+KINDS = {
+    "low detail": {"ukui-wallpapers": ["usr/share/backgrounds/2004default.jpg", "usr/share/backgrounds/the-mouse.jpg",
+                                       "usr/share/backgrounds/firstgeneration.jpg"]},
+    "high detail": {"mate-backgrounds": ["usr/share/backgrounds/mate/abstract/Elephants_5640x3172.jpg",
+                                         "usr/share/backgrounds/mate/abstract/Elephants_3840x2160.jpg"],
+                    "ukui-wallpapers": ["usr/share/backgrounds/rhythm.jpg"]},
 }
 
 
@@ -93,6 +111,32 @@ def library(name, sources):
     return folder
 
 
+def debian_library(kind):
+    """The folder (an album `a`) of a KINDS library, or None when apt cannot fetch it."""
+    folder = os.path.join(WORK, "libraries", kind.replace(" ", "-"), "a")
+    packages = KINDS[kind]
+    wanted = [os.path.join(folder, os.path.basename(path)) for paths in packages.values() for path in paths]
+    if all(os.path.exists(path) for path in wanted):
+        return os.path.dirname(folder)
+    os.makedirs(folder, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        for package, paths in packages.items():
+            run = subprocess.run(["apt-get", "download", package], cwd=scratch, capture_output=True, text=True)
+            if run.returncode != 0:
+                print(f"({kind} skipped: apt-get download {package} failed: {run.stderr.strip()})")
+                return None
+            deb = next(name for name in os.listdir(scratch) if name.startswith(package + "_") and name.endswith(".deb"))
+            subprocess.check_call(["dpkg", "-x", os.path.join(scratch, deb), os.path.join(scratch, package)])
+            for path in paths:
+                shutil.copy(os.path.join(scratch, package, path), folder)
+    return os.path.dirname(folder)
+
+
+def wallpapers():
+    """The detailed wallpapers (make bench-budget's first sweep)."""
+    return debian_library("high detail")
+
+
 def folder_bytes(folder, suffixes):
     total = files = 0
     for parent, _, names in os.walk(folder):
@@ -143,6 +187,12 @@ def main():
     print("site size per photo" + (f" with {config}" if config else ", default settings"))
     for name in ("9 MP JPEG", "12 MP JPEG", "24 MP JPEG", "HEIC"):
         measure(imgsite, name, library(name, sources), config)
+    # By kind of content, at a camera's widths: how far the bytes per photo move.
+    for kind, name in (("low detail", "low detail (ukui-wallpapers: 2004default, the-mouse, firstgeneration)"),
+                       ("high detail", "high detail (mate-backgrounds' Elephants, ukui-wallpapers' rhythm)")):
+        folder = debian_library(kind)
+        if folder:
+            measure(imgsite, name, folder, config)
     shutil.rmtree(os.path.join(WORK, "site"), ignore_errors=True)
     shutil.rmtree(os.path.join(WORK, "cache"), ignore_errors=True)
 
