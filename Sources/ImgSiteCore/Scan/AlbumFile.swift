@@ -47,12 +47,9 @@ public struct AlbumFile: Sendable, Equatable {
     static func parse(yaml: String, file path: String) -> Result<AlbumFile, AlbumFileError> {
         let fail = { (reason: String) in Result<AlbumFile, AlbumFileError>.failure(AlbumFileError(file: path, reason: reason)) }
         let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            return fail("\(error.line.map { "line \($0): " } ?? "")not valid YAML: \(error.problem); ignored")
-        } catch {
-            return fail("not valid YAML: \(error); ignored")
+        switch SmallYAMLFile.compose(yaml) {
+        case .success(let node): root = node
+        case .failure(let problem): return fail(problem.reason)
         }
         guard let root else { return .success(AlbumFile()) }
         guard let mapping = root.mapping else { return fail("must be a mapping of \(keys.joined(separator: ", ")); ignored") }

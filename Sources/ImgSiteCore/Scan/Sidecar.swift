@@ -59,12 +59,9 @@ public struct Sidecar: Sendable, Hashable {
     static func parse(yaml: String, file: String) -> Result<Text, SidecarError> {
         let fail = { (reason: String) in Result<Text, SidecarError>.failure(SidecarError(file: file, reason: reason)) }
         let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            return fail("\(error.line.map { "line \($0): " } ?? "")not valid YAML: \(error.problem); ignored")
-        } catch {
-            return fail("not valid YAML: \(error); ignored")
+        switch SmallYAMLFile.compose(yaml) {
+        case .success(let node): root = node
+        case .failure(let problem): return fail(problem.reason)
         }
         guard let root else { return .success(Text()) }
         guard let mapping = root.mapping else {
