@@ -15,7 +15,11 @@ extension BuildPipeline {
     /// refused by the new plan, the build stops with the least budget
     /// that fits, before any page is written: the previous pages stay.
     func holdToBudget(_ state: inout BuildState) throws(BuildError) {
-        guard var plan = state.budgetPlan, let root = state.root else { return }
+        // Nothing encoded and no new plan since a build that ran to its end:
+        // its site was measured then.
+        guard var plan = state.budgetPlan, let root = state.root,
+            state.outputsChanged || !state.previousBuildFinished || state.budgetPredictor != nil
+        else { return }
         let budget = SiteBudget(options.config.budgets)
         let pages = PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil)
         var measured = try measuredSite(state, pages: pages)
