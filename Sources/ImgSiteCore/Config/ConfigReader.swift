@@ -200,12 +200,33 @@ extension ConfigReader {
             }
             let key = "albums.\(folder)"
             let map = try mapping(value, key: key)
-            try rejectUnknown(map, allowed: ["placeholder"], parent: key)
+            try rejectUnknown(map, allowed: ["placeholder"] + AlbumFile.keys, parent: key)
             var settings = AlbumSettings()
             if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
+            if let exclude = map["exclude"] {
+                settings.exclude = try excludeList(exclude, key: "\(key).exclude", allowingTrue: true).map { $0 == "" ? folder : "\(folder)/\($0)" }
+            }
+            switch AlbumFile.read(map, skipping: ["placeholder", "exclude"]) {
+            case .success(let file): settings.file = file
+            case .failure(let problem): throw fail(key, value, problem.reason)
+            }
             albums[folder] = settings
         }
         return albums
+    }
+
+    /// `exclude:`: a list of globs relative to the folder (`ExcludeRules`);
+    /// for an album, `true` (the whole album: "") or `false` too.
+    func excludeList(_ node: Node, key: String, allowingTrue: Bool = false) throws(ConfigError) -> [String] {
+        if allowingTrue, let scalar = node.scalar, let flag = Bool.construct(from: scalar) { return flag ? [""] : [] }
+        guard let list = node.sequence, list.allSatisfy({ $0.scalar != nil }) else {
+            throw fail(key, node, "must be a list of globs such as [\"**/*-edit.jpg\", \"private\"]\(allowingTrue ? ", or true for the whole album" : "")")
+        }
+        let patterns = list.compactMap { $0.scalar?.string }
+        if let bad = patterns.first(where: { $0.isEmpty || $0.split(separator: "/").contains("..") }) {
+            throw fail(key, node, "'\(bad)' is not a glob inside the folder")
+        }
+        return patterns
     }
 
     /// `base_url`: an absolute http(s) URL, kept with one trailing "/".

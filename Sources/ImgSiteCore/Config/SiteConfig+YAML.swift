@@ -42,7 +42,7 @@ extension SiteConfig {
     }
 
     private enum TopKey: String, CaseIterable {
-        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets
+        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets, exclude
         case maxWidth = "max_width"
         case widthStep = "width_step"
         case wideWidthStep = "wide_width_step"
@@ -71,6 +71,7 @@ extension SiteConfig {
         case .metadata: metadata = try reader.choice(node, key: name)
         case .placeholder: placeholder = try reader.choice(node, key: name)
         case .albums: albums = try reader.albums(node)
+        case .exclude: exclude = try reader.excludeList(node, key: name)
         case .animated: animated = try reader.animated(node, defaults: animated)
         case .budgets: budgets = try reader.budgets(node)
         case .baseURL: baseURL = try reader.baseURL(node)

@@ -56,6 +56,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Per-album settings, by album folder relative to the input ("travel/2019");
     /// an album's choice holds for the albums inside it too.
     public var albums: [String: AlbumSettings] = [:]
+    /// Globs of files and folders never to publish, relative to the input (`ExcludeRules`).
+    public var exclude: [String] = []
     /// How animations (GIF, animated WebP, APNG) are fitted and saved.
     public var animated = AnimationSettings()
     /// Byte limits on first views and files (none by default).
@@ -73,6 +75,10 @@ public struct SiteConfig: Sendable, Equatable {
 /// What one album may set differently from the site.
 public struct AlbumSettings: Sendable, Equatable {
     public var placeholder: PlaceholderKind?
+    /// What an `album.yml` may say, said here instead (the album's own file wins key by key).
+    public var file = AlbumFile()
+    /// Globs of what not to publish, relative to the input (the album's folder prefixed).
+    public var exclude: [String] = []
 
     public init(placeholder: PlaceholderKind? = nil) {
         self.placeholder = placeholder
@@ -80,6 +86,11 @@ public struct AlbumSettings: Sendable, Equatable {
 }
 
 extension SiteConfig {
+    /// What is never published: the site's `exclude` and every album's.
+    public var excludeRules: ExcludeRules {
+        ExcludeRules(exclude + albums.keys.sorted().flatMap { albums[$0]!.exclude })
+    }
+
     /// The placeholder of every image: the site's, or its album's.
     public var placeholderPolicy: PlaceholderPolicy {
         PlaceholderPolicy(site: placeholder, albums: albums.compactMapValues(\.placeholder))

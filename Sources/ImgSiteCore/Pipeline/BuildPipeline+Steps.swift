@@ -24,10 +24,11 @@ extension BuildPipeline {
         let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
-        let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder])
+        let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
+                              rules: options.config.excludeRules)
         let album: Album
         do {
-            album = try scanner.scan(title: options.config.title)
+            album = try scanner.scan(title: options.config.title).configured(by: options.config.albums)
         } catch {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
@@ -88,7 +89,12 @@ extension BuildPipeline {
             }
         }
         let file = options.configFile?.lastPathComponent ?? "imgsite.yml"
-        for name in options.config.albums.keys.sorted() where !albums.contains(name) {
+        let input = options.input.path
+        // An album kept out by `exclude` has no photos in the site, but it is there.
+        let excludedHere = { (name: String) in
+            options.config.albums[name]!.exclude.contains(name) && FileManager.default.fileExists(atPath: input + "/" + name)
+        }
+        for name in options.config.albums.keys.sorted() where !albums.contains(name) && !excludedHere(name) {
             let reason = "albums.\(name) names no album with photos in the input; its settings apply to nothing"
             warnAboutSite(&state, path: file, reason)
         }

@@ -37,16 +37,19 @@ public struct PlannedAlbum: Sendable {
         var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
         planned.filePath = album.filePath
         planned.folderName = String(album.path.split(separator: "/").last ?? "")
+        let own: AlbumFile?
         switch album.file {
-        case .success(let file):
+        case .success(let file): own = file
+        case .failure(let error): (own, planned.fileError) = (nil, error)
+        case nil: own = nil
+        }
+        if let file = own.map({ $0.over(album.configured ?? AlbumFile()) }) ?? album.configured {
             // The root's title is the site's (`title:` in imgsite.yml).
             if let title = file.title, !outputPath.isEmpty { planned.title = title }
             planned.descriptionHTML = file.description.map(SafeMarkdown.html)
             planned.cover = file.cover
             (planned.order, planned.albumOrder) = (file.order, file.albumOrder)
             planned.hidden = file.hidden && !outputPath.isEmpty
-        case .failure(let error): planned.fileError = error
-        case nil: break
         }
         return planned
     }

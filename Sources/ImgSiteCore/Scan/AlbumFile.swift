@@ -53,26 +53,35 @@ public struct AlbumFile: Sendable, Equatable {
         }
         guard let root else { return .success(AlbumFile()) }
         guard let mapping = root.mapping else { return fail("must be a mapping of \(keys.joined(separator: ", ")); ignored") }
+        return read(mapping).mapError { AlbumFileError(file: path, reason: $0.reason + "; ignored") }
+    }
+
+    /// What `mapping` says, or its first problem ("line 3: …"). Keys in
+    /// `skipping` are the caller's (imgsite.yml's `albums.<folder>` has
+    /// its own `placeholder` and `exclude`).
+    static func read(_ mapping: Node.Mapping, skipping: Set<String> = []) -> Result<AlbumFile, YAMLProblem> {
+        let fail = { (reason: String) in Result<AlbumFile, YAMLProblem>.failure(YAMLProblem(reason: reason)) }
         var file = AlbumFile()
         for (key, value) in mapping {
             let name = key.string ?? ""
             let line = "line \((key.mark?.line ?? 0))"
+            guard !skipping.contains(name) else { continue }
             guard keys.contains(name) else {
-                return fail("\(line): unknown key '\(name)' (an album file holds \(keys.joined(separator: ", "))); ignored")
+                return fail("\(line): unknown key '\(name)' (an album file holds \(keys.joined(separator: ", ")))")
             }
             if name == "order" || name == "album_order" {
                 guard let order = Self.order(value, albums: name == "album_order") else {
                     let words = name == "order" ? "date, -date, name, -name" : "date, -date, name, -name, title"
-                    return fail("\(line): \(name) must be one of \(words), or a list of \(name == "order" ? "file" : "folder") names; ignored")
+                    return fail("\(line): \(name) must be one of \(words), or a list of \(name == "order" ? "file" : "folder") names")
                 }
                 if name == "order" { file.order = order } else { file.albumOrder = order }
                 continue
             }
             let isFlag = name == "hidden" || name == "exclude"
-            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(isFlag ? "true or false" : "text"); ignored") }
+            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(isFlag ? "true or false" : "text")") }
             switch name {
             case "hidden", "exclude":
-                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): \(name) must be true or false; ignored") }
+                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): \(name) must be true or false") }
                 if name == "hidden" { file.hidden = flag } else { file.exclude = flag }
             case "title": file.title = Sidecar.clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
             case "description": file.description = Sidecar.clean(scalar.string)
@@ -80,6 +89,14 @@ public struct AlbumFile: Sendable, Equatable {
             }
         }
         return .success(file)
+    }
+
+    /// This file's keys over `base`'s (imgsite.yml's `albums.<folder>`):
+    /// each key this file sets wins; hidden if either says so.
+    func over(_ base: AlbumFile) -> AlbumFile {
+        AlbumFile(title: title ?? base.title, description: description ?? base.description, cover: cover ?? base.cover,
+                  order: order ?? base.order, albumOrder: albumOrder ?? base.albumOrder, hidden: hidden || base.hidden,
+                  exclude: exclude || base.exclude)
     }
 
     /// A word of `AlbumOrder.words` (`title` only for albums) or a list of names.

@@ -25,10 +25,13 @@ public struct Scanner: Sendable {
     public let input: URL
     /// Absolute folders never scanned (output, templates).
     public let excluded: [String]
+    /// What the site's `exclude:` globs keep out, relative to the input.
+    public let rules: ExcludeRules
 
-    public init(input: URL, excluded: [URL]) {
+    public init(input: URL, excluded: [URL], rules: ExcludeRules = ExcludeRules([])) {
         self.input = input.standardizedFileURL
         self.excluded = excluded.map { $0.standardizedFileURL.path }
+        self.rules = rules
     }
 
     /// The album tree, or nil-free empty root when the folder holds nothing.
@@ -51,6 +54,7 @@ public struct Scanner: Sendable {
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            guard !rules.excludes(path) else { continue }
             // stat, not lstat: a link is what it points to.
             guard let file = FileIdentity.of(absolute) else { continue }
             if file.isFolder {

@@ -10,6 +10,8 @@ public struct Album: Sendable, Equatable {
     /// Its `album.yml`, read, or why it cannot be used; and where it is.
     var file: Result<AlbumFile, AlbumFileError>?
     var filePath: String?
+    /// What imgsite.yml's `albums.<folder>` says of it, under its own file.
+    var configured: AlbumFile?
     public var images: [SourceImage]
     public var albums: [Album]
     /// Files in this folder, and in folders below it with nothing to
@@ -26,6 +28,14 @@ public struct Album: Sendable, Equatable {
 
     /// Every image in this album and below it.
     public var allImages: [SourceImage] { images + albums.flatMap(\.allImages) }
+
+    /// This tree with imgsite.yml's `albums.<folder>` settings on each album they name.
+    func configured(by settings: [String: AlbumSettings]) -> Album {
+        var album = self
+        album.configured = settings[path].map(\.file)
+        album.albums = albums.map { $0.configured(by: settings) }
+        return album
+    }
 
     /// Every skipped file in this album and below it.
     public var allSkipped: [SkippedFile] { skipped + albums.flatMap(\.allSkipped) }

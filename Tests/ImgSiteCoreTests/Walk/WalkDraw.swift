@@ -31,6 +31,7 @@ struct WalkDraw {
         ("base_url", ["https://example.com/photos/", "https://example.org/", nil]),
         ("title", ["Walk", "\"<Tom & Jerry's> \\\"photos\\\"\"", nil]),
         ("photo_details", ["false", nil]),
+        ("exclude", ["[\"**/*.gif\"]", "[b]", "[\"a/inner\"]", nil]),
     ]
 
     static let albums = ["a", "b", "a/inner"]
