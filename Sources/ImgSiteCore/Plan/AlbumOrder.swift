@@ -20,18 +20,17 @@ public enum AlbumOrder: Sendable, Equatable {
     /// The words `order:` and `album_order:` take.
     static let words: [String: AlbumOrder] = ["date": .date, "-date": .newestFirst, "name": .name, "-name": .nameDescending, "title": .title]
 
-    /// `items` in this order. `key` is what the list names (a file or
-    /// folder name), `name` the natural-order key, `date` the date compared
-    /// (oldest or newest as the order asks) and `title` what is shown;
-    /// `fallback` the default order, for ties and what a list leaves out.
+    /// `items` in this order. `items` come in the default order (for ties,
+    /// and what a list leaves out); `key` is what a list names (a file or
+    /// folder name), `byName` the natural order of names, `date` the date
+    /// compared (oldest or newest as the order asks), `title` what is shown.
     func sorted<Item>(
-        _ items: [Item], key: (Item) -> String, date: (Item, _ newest: Bool) -> String?, title: (Item) -> String,
-        fallback: ([Item]) -> [Item]
+        _ base: [Item], key: (Item) -> String, byName: (Item, Item) -> Bool, date: (Item, _ newest: Bool) -> String?,
+        title: (Item) -> String
     ) -> [Item] {
-        let base = fallback(items)
         switch self {
-        case .name: return base
-        case .nameDescending: return base.reversed()
+        case .name: return base.sorted(by: byName)
+        case .nameDescending: return base.sorted { byName($1, $0) }
         case .title:
             return base.enumerated().sorted { a, b in
                 let (x, y) = (title(a.element), title(b.element))

@@ -30,11 +30,14 @@ struct BuiltAlbum: Sendable {
             summaries[planned.job.source.relativePath].map { Photo(planned: planned, summary: $0) }
         }
         photos = album.order.map { order in
-            order.sorted(built, key: \.planned.fileName, date: { photo, _ in photo.summary.captureDate }, title: \.planned.title, fallback: { $0 })
+            order.sorted(built, key: \.planned.fileName, byName: { SourceImage.naturallyBefore($0.planned.job.source, $1.planned.job.source) },
+                         date: { photo, _ in photo.summary.captureDate }, title: \.planned.title)
         } ?? built
         let children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
-        self.children = (album.albumOrder ?? .name).sorted(
-            children, key: \.folderName, date: { $0.captureDate(newest: $1) }, title: \.title, fallback: { $0 })
+        self.children = album.albumOrder.map { order in
+            order.sorted(children, key: \.folderName, byName: { NaturalOrder.key($0.folderName).lexicographicallyPrecedes(NaturalOrder.key($1.folderName)) },
+                         date: { $0.captureDate(newest: $1) }, title: \.title)
+        } ?? children
     }
 
     /// The folder's name as `album_order` lists it ("01-skye").

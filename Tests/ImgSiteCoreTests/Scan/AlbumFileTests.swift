@@ -14,15 +14,15 @@ import Testing
 
     @Test("orders: by date either way, by name either way, by title, or a list first and the rest after in the default order")
     func orders() {
-        // (name, date, title); the default order is the array's.
-        let items = [("a", "2021", "Zed"), ("b", nil, "Alpha"), ("c", "2019", "Mid"), ("d", "2020", "beta")]
+        // (name, date, title), in a default order that is none of them (by date, then undated).
+        let items = [("c", "2019", "Mid"), ("d", "2020", "beta"), ("a", "2021", "Zed"), ("b", nil, "Alpha")]
         func sorted(_ order: AlbumOrder) -> String {
-            order.sorted(items, key: \.0, date: { item, _ in item.1 }, title: \.2, fallback: { $0 }).map(\.0).joined()
+            order.sorted(items, key: \.0, byName: { $0.0 < $1.0 }, date: { item, _ in item.1 }, title: \.2).map(\.0).joined()
         }
         #expect(sorted(.date) == "cdab" && sorted(.newestFirst) == "adcb")
-        #expect(sorted(.name) == "abcd" && sorted(.nameDescending) == "dcba")
+        #expect(sorted(.name) == "abcd" && sorted(.nameDescending) == "dcba", "by name, whatever the default order")
         #expect(sorted(.title) == "bdca")
-        #expect(sorted(.list(["c", "x", "a"])) == "cabd")
+        #expect(sorted(.list(["c", "x", "a"])) == "cadb", "the listed first, the rest in the default order")
     }
 
     @Test("a file that cannot be used says where and why", arguments: [
