@@ -188,47 +188,6 @@ extension ConfigReader {
 }
 
 extension ConfigReader {
-    /// `albums:`: album folder → its settings. Folders are relative to the
-    /// input, "/"-separated, with no "." or ".." parts.
-    func albums(_ node: Node) throws(ConfigError) -> [String: AlbumSettings] {
-        var albums: [String: AlbumSettings] = [:]
-        for (keyNode, value) in try mapping(node, key: "albums") {
-            let raw = try string(keyNode, key: "albums")
-            let folder = raw.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
-            guard !folder.isEmpty, !raw.hasPrefix("/"), !folder.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
-                throw fail("albums", keyNode, "must name album folders relative to the input folder (e.g. travel/2019), not '\(raw)'")
-            }
-            let key = "albums.\(folder)"
-            let map = try mapping(value, key: key)
-            try rejectUnknown(map, allowed: ["placeholder"] + AlbumFile.keys, parent: key)
-            var settings = AlbumSettings()
-            if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
-            if let exclude = map["exclude"] {
-                settings.exclude = try excludeList(exclude, key: "\(key).exclude", allowingTrue: true).map { $0 == "" ? folder : "\(folder)/\($0)" }
-            }
-            switch AlbumFile.read(map, skipping: ["placeholder", "exclude"]) {
-            case .success(let file): settings.file = file
-            case .failure(let problem): throw fail(key, value, problem.reason)
-            }
-            albums[folder] = settings
-        }
-        return albums
-    }
-
-    /// `exclude:`: a list of globs relative to the folder (`ExcludeRules`);
-    /// for an album, `true` (the whole album: "") or `false` too.
-    func excludeList(_ node: Node, key: String, allowingTrue: Bool = false) throws(ConfigError) -> [String] {
-        if allowingTrue, let scalar = node.scalar, let flag = Bool.construct(from: scalar) { return flag ? [""] : [] }
-        guard let list = node.sequence, list.allSatisfy({ $0.scalar != nil }) else {
-            throw fail(key, node, "must be a list of globs such as [\"**/*-edit.jpg\", \"private\"]\(allowingTrue ? ", or true for the whole album" : "")")
-        }
-        let patterns = list.compactMap { $0.scalar?.string }
-        if let bad = patterns.first(where: { $0.isEmpty || $0.split(separator: "/").contains("..") }) {
-            throw fail(key, node, "'\(bad)' is not a glob inside the folder")
-        }
-        return patterns
-    }
-
     /// `base_url`: an absolute http(s) URL, kept with one trailing "/".
     func baseURL(_ node: Node) throws(ConfigError) -> String {
         let text = try string(node, key: "base_url").trimmingCharacters(in: .whitespaces)
