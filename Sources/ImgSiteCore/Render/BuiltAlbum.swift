@@ -10,12 +10,18 @@ struct BuiltAlbum: Sendable {
 
     var title: String
     var outputPath: String
-    var photos: [Photo]
+    let photos: [Photo]
     /// Every sub-album with something to show, hidden ones included (they
     /// have pages); `shownChildren` are those its page shows.
-    var children: [BuiltAlbum]
+    let children: [BuiltAlbum]
+    /// The sub-albums its page shows (not hidden, something to show).
+    let shownChildren: [BuiltAlbum]
+    /// Photos shown here and in the sub-albums shown.
+    let totalCount: Int
     var descriptionHTML: String?
     var hidden: Bool
+    /// The folder's name as `album_order` lists it ("01-skye").
+    var folderName: String
     private var coverName: String?
 
     init(_ album: PlannedAlbum, summaries: [String: ImageSummary]) {
@@ -38,10 +44,10 @@ struct BuiltAlbum: Sendable {
             order.sorted(children, key: \.folderName, byName: { NaturalOrder.key($0.folderName).lexicographicallyPrecedes(NaturalOrder.key($1.folderName)) },
                          date: { $0.captureDate(newest: $1) }, title: \.title)
         } ?? children
+        // Stored once: pages ask for them for every card of every album.
+        shownChildren = self.children.filter { !$0.hidden && $0.totalCount > 0 }
+        totalCount = photos.count + shownChildren.reduce(0) { $0 + $1.totalCount }
     }
-
-    /// The folder's name as `album_order` lists it ("01-skye").
-    var folderName: String
     /// Its photos' oldest or newest capture date, sub-albums included.
     func captureDate(newest: Bool) -> String? {
         let dates = photos.compactMap(\.summary.captureDate) + children.compactMap { $0.captureDate(newest: newest) }
@@ -52,9 +58,6 @@ struct BuiltAlbum: Sendable {
     /// Output folder with a trailing "/" ("" for the root).
     var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
-    var shownChildren: [BuiltAlbum] { children.filter { !$0.hidden && $0.totalCount > 0 } }
-    /// Photos shown here and in the sub-albums shown.
-    var totalCount: Int { photos.count + shownChildren.reduce(0) { $0 + $1.totalCount } }
     /// The photo its `album.yml` names, else the first here, or of the
     /// first sub-album shown that has one.
     var cover: Photo? {
