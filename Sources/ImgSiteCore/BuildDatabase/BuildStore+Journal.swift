@@ -69,7 +69,7 @@ extension BuildStore {
             var entries: [String: JournalEntry] = [:]
             let rows = try Row.fetchCursor(
                 db, sql: """
-                    SELECT source, size, mtime_ns, inode, plan, content, digest, capture_date, files, warnings
+                    SELECT source, size, mtime_ns, inode, plan, content, digest, capture_date, files, warnings, title, hidden
                     FROM built WHERE root = ?
                     """,
                 arguments: [root])
@@ -78,7 +78,7 @@ extension BuildStore {
                 let identity = FileIdentity(size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3]))
                 entries[row[0]] = JournalEntry(
                     identity: identity, plan: row[4], content: row[5], keys: [],
-                    summary: ImageSummary(digest: row[6], captureDate: row[7]),
+                    summary: ImageSummary(digest: row[6], captureDate: row[7], title: row[10], hidden: row[11]),
                     fileLines: row[8], warnings: (row[9] as String).isEmpty ? [] : (row[9] as String).components(separatedBy: JournalEntry.warningSeparator))
             }
             return entries
@@ -165,13 +165,13 @@ extension BuildStore {
         let identity = entry.identity
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result, warnings)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO built (root, source, size, mtime_ns, inode, plan, content, keys, digest, capture_date, files, result, warnings, title, hidden)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [root, source, identity.size, identity.modifiedNanoseconds,
                         Int64(bitPattern: identity.inode), entry.plan, entry.content, entry.keys.joined(separator: " "),
                         entry.summary.digest, entry.summary.captureDate, entry.fileLines, result,
-                        entry.warnings.joined(separator: JournalEntry.warningSeparator)])
+                        entry.warnings.joined(separator: JournalEntry.warningSeparator), entry.summary.title, entry.summary.hidden])
     }
 
     /// Drops the entries of sources that are gone from the input.

@@ -81,6 +81,12 @@ final class BuildStore: Sendable {
         }
         // Under the database's write lock: a build sharing the cache waits.
         migrator.registerMigration("v3: objects in 16 folders") { _ in try objects.regroupTwoCharacterFolders() }
+        migrator.registerMigration("v4: sidecar titles and hidden photos") { db in
+            try db.execute(sql: "ALTER TABLE built ADD COLUMN title TEXT")
+            try db.execute(sql: "ALTER TABLE built ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0")
+            // Their sidecars were read before title: and hidden: were known: read them again (no encode).
+            try db.execute(sql: "UPDATE built SET plan = '' WHERE plan LIKE '% sidecar %'")
+        }
         return migrator
     }
 

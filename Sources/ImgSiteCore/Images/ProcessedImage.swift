@@ -85,6 +85,12 @@ public struct KeptMetadata: Codable, Sendable, Equatable {
     public var captionSource: CaptionSource?
     /// Alt text a sidecar file gives (else the caption, else the title).
     public var alt: String?
+    /// The photo's title a sidecar file gives (else its file name's).
+    public var title: String?
+    /// True when a sidecar hides the photo: its page is built, the grid,
+    /// sitemap and feed leave it out. Absent (not false) when shown, so
+    /// records of shown photos keep their digests.
+    public var hidden: Bool?
     /// EXIF Artist and Copyright, kept only under `keep-copyright`.
     public var artist: String?
     public var copyright: String?

@@ -6,11 +6,18 @@ struct BuiltAlbum: Sendable {
         var planned: PlannedPhoto
         var summary: ImageSummary
         var source: String { planned.job.source.relativePath }
+        /// Its sidecar's title, else its file name's.
+        var title: String { summary.title ?? planned.title }
+        /// Hidden by its sidecar: its page is built, no grid shows it.
+        var hidden: Bool { summary.hidden }
     }
 
     var title: String
     var outputPath: String
+    /// Every photo with a page here, hidden ones included, in album order.
     let photos: [Photo]
+    /// The photos its grid shows: not hidden.
+    let gridPhotos: [Photo]
     /// Every sub-album with something to show, hidden ones included (they
     /// have pages); `shownChildren` are those its page shows.
     let children: [BuiltAlbum]
@@ -37,8 +44,9 @@ struct BuiltAlbum: Sendable {
         }
         photos = album.order.map { order in
             order.sorted(built, key: \.planned.fileName, byName: { SourceImage.naturallyBefore($0.planned.job.source, $1.planned.job.source) },
-                         date: { photo, _ in photo.summary.captureDate }, title: \.planned.title)
+                         date: { photo, _ in photo.summary.captureDate }, title: \.title)
         } ?? built
+        gridPhotos = photos.filter { !$0.hidden }
         let children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
         self.children = album.albumOrder.map { order in
             order.sorted(children, key: \.folderName, byName: { NaturalOrder.key($0.folderName).lexicographicallyPrecedes(NaturalOrder.key($1.folderName)) },
@@ -46,7 +54,7 @@ struct BuiltAlbum: Sendable {
         } ?? children
         // Stored once: pages ask for them for every card of every album.
         shownChildren = self.children.filter { !$0.hidden && $0.totalCount > 0 }
-        totalCount = photos.count + shownChildren.reduce(0) { $0 + $1.totalCount }
+        totalCount = gridPhotos.count + shownChildren.reduce(0) { $0 + $1.totalCount }
     }
     /// Its photos' oldest or newest capture date, sub-albums included.
     func captureDate(newest: Bool) -> String? {
@@ -59,9 +67,9 @@ struct BuiltAlbum: Sendable {
     var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
     /// The photo its `album.yml` names, else the first here, or of the
-    /// first sub-album shown that has one.
+    /// first sub-album shown that has one; never a hidden photo.
     var cover: Photo? {
-        coverName.flatMap { name in photos.first { $0.planned.fileName == name } }
-            ?? photos.first ?? shownChildren.lazy.compactMap(\.cover).first
+        coverName.flatMap { name in gridPhotos.first { $0.planned.fileName == name } }
+            ?? gridPhotos.first ?? shownChildren.lazy.compactMap(\.cover).first
     }
 }

@@ -9,10 +9,20 @@ public struct ImageSummary: Sendable, Equatable {
     public var digest: String
     /// EXIF capture date, for album order.
     public var captureDate: String?
+    /// Its sidecar's title and whether it hides the photo: they decide
+    /// the grid and the neighbours' links, planned before any record is read.
+    public var title: String?
+    public var hidden = false
 
-    public init(digest: String, captureDate: String?) {
+    public init(digest: String, captureDate: String?, title: String? = nil, hidden: Bool = false) {
         self.digest = digest
         self.captureDate = captureDate
+        self.title = title
+        self.hidden = hidden
+    }
+
+    init(digest: String, _ metadata: KeptMetadata) {
+        self.init(digest: digest, captureDate: metadata.captureDate, title: metadata.title, hidden: metadata.hidden ?? false)
     }
 
     /// The record's JSON (sorted keys, as in the manifest) and its summary.
@@ -20,6 +30,6 @@ public struct ImageSummary: Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = try encoder.encode(image)
-        return (json, ImageSummary(digest: SourceHash.of(data: json), captureDate: image.metadata.captureDate))
+        return (json, ImageSummary(digest: SourceHash.of(data: json), image.metadata))
     }
 }

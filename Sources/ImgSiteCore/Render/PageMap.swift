@@ -17,10 +17,11 @@ struct PageMap: Sendable {
         guard baseURL != nil else { return try walk(root, ancestors: [], body) }
         var pages: [String] = []
         var photos: [(photo: BuiltAlbum.Photo, path: String)] = []
-        // Hidden albums' pages are built but left out of the sitemap and the feed.
+        // Hidden albums' and photos' pages are built but left out of the sitemap and the feed.
         let hidden = Self.hiddenFolders(root)
         try walk(root, ancestors: []) { (spec) throws(BuildError) in
-            let isHidden = hidden.contains { spec.path.hasPrefix($0) }
+            var isHidden = hidden.contains { spec.path.hasPrefix($0) }
+            if case .photo(let page) = spec, page.photo.hidden { isHidden = true }
             if !isHidden { pages.append(spec.path) }
             if case .photo(let page) = spec, !isHidden { photos.append((page.photo, page.path)) }
             try body(spec)
@@ -53,22 +54,24 @@ struct PageMap: Sendable {
             PageSpec.Link(title: ancestor.title, href: String(repeating: "../", count: album.depth - index) + "index.html")
         }
         let cards = album.shownChildren.map { PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, cover: $0.cover) }
-        let pageCount = max(1, (album.photos.count + pageSize - 1) / pageSize)
+        let grid = album.gridPhotos
+        let pageCount = max(1, (grid.count + pageSize - 1) / pageSize)
         for pageIndex in 0..<pageCount {
             let start = pageIndex * pageSize
-            let photos = album.photos[start..<min(start + pageSize, album.photos.count)]
+            let photos = grid[start..<min(start + pageSize, grid.count)]
             try body(.album(PageSpec.AlbumPage(
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
-                breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: album.photos.count,
+                breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
                 descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil)))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
+        // Previous and next step over hidden photos (a hidden photo's own page links to its shown neighbours).
         for (index, photo) in album.photos.enumerated() {
             try body(.photo(PageSpec.PhotoPage(
                 path: album.folder + photo.planned.pageName, depth: album.depth, breadcrumbs: crumbsHere, photo: photo,
-                previous: index > 0 ? album.photos[index - 1] : nil,
-                next: index + 1 < album.photos.count ? album.photos[index + 1] : nil,
+                previous: album.photos[..<index].last { !$0.hidden },
+                next: album.photos[(index + 1)...].first { !$0.hidden },
                 albumTitle: album.depth == 0 ? siteTitle : album.title)))
         }
         for child in album.children {

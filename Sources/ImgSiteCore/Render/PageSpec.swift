@@ -89,12 +89,12 @@ enum PageSpec: Sendable {
         var pieces = [site]
         func photo(_ photo: BuiltAlbum.Photo?) {
             guard let photo else { return pieces.append("-") }
-            pieces += [photo.planned.pageName, photo.planned.title, photo.summary.digest]
+            pieces += [photo.planned.pageName, photo.title, photo.summary.digest]
         }
         /// A neighbour shows only its title and link.
         func link(_ photo: BuiltAlbum.Photo?) {
             guard let photo else { return pieces.append("-") }
-            pieces += [photo.planned.pageName, photo.planned.title]
+            pieces += [photo.planned.pageName, photo.title]
         }
         func links(_ links: [Link]) {
             pieces.append(String(links.count))

@@ -31,7 +31,7 @@ extension SiteRenderer {
             let image = try record(photo, in: results)
             let variant = Self.shareVariant(image)
             entries.append(FeedEntry(
-                title: photo.planned.title, link: baseURL + path, alt: alt(image, photo),
+                title: photo.title, link: baseURL + path, alt: alt(image, photo),
                 updated: Self.atomDate(image.metadata.captureDate), caption: image.metadata.caption.flatMap(CameraCaption.real),
                 image: variant.map { ShareImage(url: baseURL + $0.path, width: $0.width, height: $0.height) }))
         }

@@ -41,7 +41,7 @@ public struct SiteRenderer: Sendable {
     public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {
         var summaries: [String: ImageSummary] = [:]
         for (source, image) in results {
-            summaries[source] = ImageSummary(digest: "", captureDate: image.metadata.captureDate)
+            summaries[source] = ImageSummary(digest: "", image.metadata)
         }
         var files: [RenderedFile] = []
         try pages.forEach(BuiltAlbum(root, summaries: summaries)) { (spec) throws(BuildError) in
@@ -99,7 +99,7 @@ public struct SiteRenderer: Sendable {
         let photos = zip(page.photos, images).enumerated().map { index, pair in
             let (photo, image) = pair
             return GridPhoto(
-                href: photo.planned.pageName, title: photo.planned.title, aspect: layout.number(image.aspect),
+                href: photo.planned.pageName, title: photo.title, aspect: layout.number(image.aspect),
                 picture: pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
                 settles: index == settling)
         }
@@ -135,8 +135,8 @@ public struct SiteRenderer: Sendable {
     private func renderPhoto(_ page: PageSpec.PhotoPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
         let image = try record(page.photo, in: results)
-        let link = { (photo: BuiltAlbum.Photo) in LinkContext(title: photo.planned.title, href: photo.planned.pageName) }
-        let title = page.photo.planned.title
+        let link = { (photo: BuiltAlbum.Photo) in LinkContext(title: photo.title, href: photo.planned.pageName) }
+        let title = page.photo.title
         let common = common(root: root, title: title, breadcrumbs: page.breadcrumbs,
                             share: share(path: page.path, title: title, image: (image, alt(image, page.photo))))
         let details = showsDetails ? image.metadata.details?.items ?? [] : []
@@ -157,7 +157,7 @@ public struct SiteRenderer: Sendable {
     private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureContext {
         let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata)].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
-        let reserve = layout.photoReserve(title: photo.planned.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
+        let reserve = layout.photoReserve(title: photo.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
         return PictureBuilder(layout: layout).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
     }
 
@@ -165,7 +165,7 @@ public struct SiteRenderer: Sendable {
     /// are checked again here: records cached before a firmware text was
     /// known still carry it.
     func alt(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo) -> String {
-        image.metadata.alt ?? image.metadata.caption.flatMap(CameraCaption.real) ?? photo.planned.title
+        image.metadata.alt ?? image.metadata.caption.flatMap(CameraCaption.real) ?? photo.title
     }
 
     private func common(root: String, title: String?, breadcrumbs: [PageSpec.Link], share: ShareContext?) -> PageCommon {

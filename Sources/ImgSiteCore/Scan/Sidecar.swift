@@ -2,8 +2,8 @@ import Foundation
 import Yams
 
 /// A caption file beside a photo, named after the whole file name:
-/// `beach.jpg.yml` (`caption:` and `alt:`) or `beach.jpg.txt` (its text
-/// is the caption). It wins over captions embedded in the photo. Its
+/// `beach.jpg.yml` (`title:`, `caption:`, `alt:`, `hidden:`) or
+/// `beach.jpg.txt` (its text is the caption). It wins over captions embedded in the photo. Its
 /// identity joins the photo's in the journal: editing it rebuilds the
 /// photo's record and pages, never its variants.
 public struct Sidecar: Sendable, Hashable {
@@ -12,7 +12,7 @@ public struct Sidecar: Sendable, Hashable {
     /// Larger files are refused: a caption is a sentence or a paragraph.
     static let maxBytes = 64 * 1024
     /// The keys a YAML sidecar may hold.
-    static let keys = ["caption", "alt"]
+    static let keys = ["title", "caption", "alt", "hidden"]
 
     /// Path relative to the input folder, for messages.
     public var relativePath: String
@@ -21,8 +21,11 @@ public struct Sidecar: Sendable, Hashable {
 
     /// What the file says.
     struct Text: Equatable {
+        var title: String?
         var caption: String?
         var alt: String?
+        /// On its own page, left out of the grid, the sitemap and the feed.
+        var hidden = false
     }
 
     /// Reads and parses the file; the error is a reason to show beside its name.
@@ -49,13 +52,15 @@ public struct Sidecar: Sendable, Hashable {
             var metadata = metadata
             if let caption = text.caption { (metadata.caption, metadata.captionSource) = (caption, .sidecar) }
             metadata.alt = text.alt
+            metadata.title = text.title
+            metadata.hidden = text.hidden ? true : nil
             return (metadata, nil)
         case .failure(let error):
             return (metadata, error)
         }
     }
 
-    /// `caption:` and `alt:` of a YAML sidecar; an empty file says nothing.
+    /// The keys of a YAML sidecar; an empty file says nothing.
     static func parse(yaml: String, file: String) -> Result<Text, SidecarError> {
         let fail = { (reason: String) in Result<Text, SidecarError>.failure(SidecarError(file: file, reason: reason)) }
         let root: Node?
@@ -65,18 +70,25 @@ public struct Sidecar: Sendable, Hashable {
         }
         guard let root else { return .success(Text()) }
         guard let mapping = root.mapping else {
-            return fail("must be a mapping with caption: and alt: (or use a .txt file for a plain caption); ignored")
+            return fail("must be a mapping with title:, caption:, alt: or hidden: (or use a .txt file for a plain caption); ignored")
         }
         var text = Text()
         for (key, value) in mapping {
             let name = key.string ?? ""
             guard Self.keys.contains(name) else {
-                return fail("line \(key.mark?.line ?? 0): unknown key '\(name)' (a sidecar holds \(keys.joined(separator: " and "))); ignored")
+                return fail("line \(key.mark?.line ?? 0): unknown key '\(name)' (a sidecar holds \(keys.joined(separator: ", "))); ignored")
             }
             guard let scalar = value.scalar else {
-                return fail("line \(value.mark?.line ?? 0): \(name) must be text; ignored")
+                return fail("line \(value.mark?.line ?? 0): \(name) must be \(name == "hidden" ? "true or false" : "text"); ignored")
             }
-            if name == "caption" { text.caption = clean(scalar.string) } else { text.alt = clean(scalar.string) }
+            switch name {
+            case "hidden":
+                guard let flag = Bool.construct(from: scalar) else { return fail("line \(value.mark?.line ?? 0): hidden must be true or false; ignored") }
+                text.hidden = flag
+            case "title": text.title = clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
+            case "caption": text.caption = clean(scalar.string)
+            default: text.alt = clean(scalar.string)
+            }
         }
         return .success(text)
     }

@@ -57,7 +57,7 @@ import Testing
             return
         }
         let line = "up to date harbour/boats.jpg: \(error.message)"
-        #expect(line == "up to date harbour/boats.jpg: harbour/boats.jpg.yml: line 3: unknown key 'titel' (a sidecar holds caption and alt); ignored")
+        #expect(line == "up to date harbour/boats.jpg: harbour/boats.jpg.yml: line 3: unknown key 'titel' (a sidecar holds title, caption, alt, hidden); ignored")
         let docs = try String(contentsOf: Corpus.repoRoot.appending(path: "docs/configuration.md"), encoding: .utf8)
         #expect(docs.contains(line + "\n"), "docs/configuration.md shows another form")
     }

@@ -134,10 +134,10 @@ struct RebuildWalk {
             guard files.fileExists(atPath: url(path).path) else { return }
             let later = try (files.attributesOfItem(atPath: url(path).path)[.modificationDate] as? Date ?? Date()).addingTimeInterval(61)
             try files.setAttributes([.modificationDate: later], ofItemAtPath: url(path).path)
-        case let .sidecar(path, caption):
+        case let .sidecar(path, yaml):
             guard files.fileExists(atPath: url(path).path) else { return }
-            if let caption {
-                try Data("caption: \(Self.quoted(caption))\n".utf8).write(to: url(path + ".yml"))
+            if let yaml {
+                try Data(yaml.utf8).write(to: url(path + ".yml"))
             } else {
                 try? files.removeItem(at: url(path + ".yml"))
             }
@@ -253,10 +253,6 @@ struct RebuildWalk {
     private static func copy(_ corpus: String, to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Corpus.photo(corpus), to: file)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 

@@ -70,8 +70,11 @@ struct WalkDraw {
         case ..<73:
             return photo.map { .touch($0) }
         case ..<83:
-            let captions = ["Dawn", "Tom & Jerry's <b>day</b>", "\"quoted\" caption", nil]
-            return photo.map { .sidecar($0, caption: captions[random.below(captions.count)]) }
+            let sidecars = [
+                "caption: Dawn\n", "caption: \"Tom & Jerry's <b>day</b>\"\n", "caption: '\"quoted\" caption'\n",
+                "title: \"Old <pier> & boats\"\ncaption: Dawn\n", "hidden: true\n", "title: Harbour\nhidden: true\n", nil,
+            ]
+            return photo.map { .sidecar($0, yaml: sidecars[random.below(sidecars.count)]) }
         case ..<88:
             let lines = ["<p class=\"walk\">one</p>", "<p class=\"walk\">{{title}}</p>", nil]
             return .template(lines[random.below(lines.count)])

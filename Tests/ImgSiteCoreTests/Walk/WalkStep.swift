@@ -21,8 +21,8 @@ struct WalkStep: CustomStringConvertible, Sendable {
         case replace(String, corpus: String)
         /// The modification time moved on, the bytes unchanged.
         case touch(String)
-        /// `path.yml` written with this caption, or removed (nil).
-        case sidecar(String, caption: String?)
+        /// `path.yml` written with this YAML (caption, title, hidden), or removed (nil).
+        case sidecar(String, yaml: String?)
         /// The site's own `templates/photo.mustache`: the built-in one with
         /// this line added, or removed (nil).
         case template(String?)
@@ -37,7 +37,7 @@ struct WalkStep: CustomStringConvertible, Sendable {
             case let .move(path, to): "move \(path) to \(to)"
             case let .replace(path, corpus): "replace \(path) with \(corpus)"
             case let .touch(path): "touch \(path)"
-            case let .sidecar(path, caption): caption.map { "caption \(path): \($0)" } ?? "remove the caption of \(path)"
+            case let .sidecar(path, yaml): yaml.map { "\(path).yml: \($0)" } ?? "remove the sidecar of \(path)"
             case let .template(line): line.map { "override photo.mustache (\($0))" } ?? "remove the template override"
             case let .albumFile(album, yaml): yaml.map { "\(album)/album.yml: \($0)" } ?? "remove \(album)/album.yml"
             }
