@@ -4,9 +4,10 @@
 /// file. The RIFF chunks are rewritten without EXIF, XMP and ICC, and a
 /// still with nothing else to announce is written in the simple format (one
 /// VP8/VP8L chunk, no VP8X header).
-enum WebPChunks {
-    /// `bytes`, a WebP file, without metadata chunks; nil when it is not one.
-    static func withoutMetadata(_ bytes: [UInt8]) -> [UInt8]? {
+public enum WebPChunks {
+    /// `bytes`, a WebP file, without metadata chunks (its colour profile
+    /// kept when `keepingProfile`); nil when it is not one.
+    public static func withoutMetadata(_ bytes: [UInt8], keepingProfile: Bool = false) -> [UInt8]? {
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
             return nil
         }
@@ -19,14 +20,14 @@ enum WebPChunks {
             chunks.append((type, bytes[offset + 8..<offset + 8 + length]))
             offset += 8 + length + (length & 1)
         }
-        let metadata = ["EXIF", "XMP ", "ICCP"]
+        let metadata = keepingProfile ? ["EXIF", "XMP "] : ["EXIF", "XMP ", "ICCP"]
         guard chunks.contains(where: { metadata.contains($0.type) }) else { return bytes }
         chunks.removeAll { metadata.contains($0.type) }
         if chunks.allSatisfy({ $0.type == "VP8X" || $0.type == "VP8 " || $0.type == "VP8L" }) {
             chunks.removeAll { $0.type == "VP8X" }
         } else if let header = chunks.firstIndex(where: { $0.type == "VP8X" }) {
             var flags = Array(chunks[header].data)
-            flags[0] &= ~(0x20 | 0x08 | 0x04)  // no ICC, EXIF or XMP any more
+            flags[0] &= ~((keepingProfile ? 0 : 0x20) | 0x08 | 0x04)  // no ICC, EXIF or XMP any more
             chunks[header].data = flags[...]
         }
         var body = Array("WEBP".utf8)

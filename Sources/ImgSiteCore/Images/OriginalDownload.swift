@@ -1,0 +1,30 @@
+import Vips
+
+/// A source file as `downloads: original` publishes it: its pixels' bytes
+/// untouched, its metadata cut to what the policy allows. Nothing is
+/// filtered out of the file's own EXIF: a new one is written holding only
+/// what may be kept (the orientation, and the credit under
+/// `keep-copyright`), so no GPS, serial number or maker note can ride
+/// along. The colour profile stays: without it the same pixels would show
+/// other colours.
+enum OriginalDownload {
+    /// The format of a file whose metadata can be cut without decoding
+    /// (JPEG, WebP), from its first bytes.
+    static func format(of bytes: [UInt8]) -> OutputFormat? {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) { return .webp }
+        return nil
+    }
+
+    /// `bytes` with its metadata cut; nil when it is neither JPEG nor WebP
+    /// or its structure cannot be followed (the page then offers the
+    /// largest JPEG).
+    static func cleaned(_ bytes: [UInt8], policy: MetadataPolicy, credit: (artist: String?, copyright: String?)) -> (OutputFormat, [UInt8])? {
+        let kept = policy == .keepCopyright ? credit : (nil, nil)
+        switch format(of: bytes) {
+        case .jpeg: return JPEGSegments.cleaned(bytes, credit: kept).map { (.jpeg, $0) }
+        case .webp: return WebPChunks.withoutMetadata(bytes, keepingProfile: true).map { (.webp, $0) }
+        default: return nil
+        }
+    }
+}
