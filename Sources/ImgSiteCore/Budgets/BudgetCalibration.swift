@@ -48,7 +48,8 @@ enum BudgetCalibration {
                 let header = sources[index].header
                 photos[index] = BudgetPhoto(
                     width: header.width, height: header.height, frames: max(1, header.frames),
-                    sourceBytes: sources[index].job.source.byteCount, cost: cost)
+                    sourceBytes: sources[index].job.source.byteCount,
+                    publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
             }
         }
         return (photos, measured.map { $0 ?? [:] })

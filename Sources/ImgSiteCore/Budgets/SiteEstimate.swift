@@ -12,6 +12,8 @@ struct BudgetPhoto: Sendable {
     var height: Int
     var frames: Int
     var sourceBytes: Int
+    /// A JPEG or WebP source: `downloads: original` publishes it (else its largest JPEG).
+    var publishesOriginal = false
     /// Its content's encode cost: an index into `SitePredictor.costs`
     /// (its own when it was sampled, else its stratum's sample's).
     var cost: Int

@@ -28,7 +28,8 @@ struct SitePredictor: Sendable {
     func estimate(_ config: SiteConfig) -> SiteEstimate {
         let images = imageEstimate(config)
         let pageEstimate = pages.estimate(imageFiles: images.files)
-        return SiteEstimate(files: images.files + pageEstimate.files, bytes: images.bytes + pageEstimate.bytes)
+        let downloads = downloadEstimate(config)
+        return SiteEstimate(files: images.files + pageEstimate.files + downloads.files, bytes: images.bytes + pageEstimate.bytes + downloads.bytes)
     }
 
     /// The image files alone, their bytes scaled by `imageScale`.
@@ -45,14 +46,14 @@ struct SitePredictor: Sendable {
     }
 
     /// Photos alike for a plan: one size, still or not, one cost.
-    private struct Group: Hashable {
+    struct Group: Hashable {
         var width: Int
         var height: Int
         var frames: Int
         var cost: Int
     }
 
-    private var groups: [Group: [BudgetPhoto]] {
+    var groups: [Group: [BudgetPhoto]] {
         Dictionary(grouping: photos) { Group(width: $0.width, height: $0.height, frames: $0.frames > 1 ? $0.frames : 1, cost: $0.cost) }
     }
 
@@ -72,7 +73,7 @@ struct SitePredictor: Sendable {
         return SiteEstimate(files: files, bytes: Int((bytes / Double(Self.phases.count)).rounded(.up)))
     }
 
-    private func stillBytes(_ spec: VariantSpec, group: Group, settings: ImageSettings) -> Double {
+    func stillBytes(_ spec: VariantSpec, group: Group, settings: ImageSettings) -> Double {
         let height = Double(group.height) * Double(spec.width) / Double(max(group.width, 1))
         let pixels = Double(spec.width) * max(1, height.rounded())
         // A poster's format may lack a curve (an animation's WebP when the

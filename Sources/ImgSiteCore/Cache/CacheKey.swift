@@ -48,6 +48,15 @@ enum CacheKey {
             + "\(frames.frames)|\(frames.durations)|\(encoder)")
     }
 
+    /// How an original is cut (`OriginalDownload`): bumped when that changes.
+    static let originalRecipe = 1
+
+    /// The source as `downloads: original` publishes it: its image key
+    /// holds its content and the metadata policy.
+    static func original(image: String) -> String {
+        SourceHash.of(text: "original|r\(originalRecipe)|\(image)")
+    }
+
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int], route: StillPath.Route) -> String {
         SourceHash.of(
             text: "placeholder|r\(PlaceholderPolicy.recipe)|s\(stillRecipe)|\(route.rawValue)|\(image)|\(kind.rawValue)|\(chain)|\(derivation)")

@@ -30,6 +30,9 @@ extension SiteConfig {
         if let denseFormat, !OutputFormat.denseFormats.contains(denseFormat) {
             throw fail("dense_format", "must be \(OutputFormat.denseFormats.map(\.rawValue).joined(separator: ", ")) or none, not \(denseFormat.rawValue)")
         }
+        if albumZip, downloads == .none {
+            throw fail("album_zip", "zips each album's downloads: set downloads: largest or downloads: original with it")
+        }
         guard pixelLimit >= 1 else { throw fail("pixel_limit", "must be at least 1, not \(pixelLimit)") }
         for (key, quality) in [("jpeg", jpeg.quality), ("webp", webp.quality), ("avif", avif.quality), ("jxl", jxl.quality)]
         where !(1...100).contains(quality) {

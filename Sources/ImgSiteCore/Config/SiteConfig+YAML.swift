@@ -50,6 +50,8 @@ extension SiteConfig {
         case baseURL = "base_url"
         case photoDetails = "photo_details"
         case denseFormat = "dense_format"
+        case downloads
+        case albumZip = "album_zip"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -77,6 +79,8 @@ extension SiteConfig {
         case .baseURL: baseURL = try reader.baseURL(node)
         case .photoDetails: photoDetails = try reader.bool(node, key: name)
         case .denseFormat: denseFormat = try reader.denseFormat(node)
+        case .downloads: downloads = try reader.choice(node, key: name)
+        case .albumZip: albumZip = try reader.bool(node, key: name)
         }
     }
 }

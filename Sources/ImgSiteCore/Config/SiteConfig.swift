@@ -68,8 +68,23 @@ public struct SiteConfig: Sendable, Equatable {
     public var baseURL: String?
     /// The photo page's panel of camera, lens and exposure (never GPS or serials).
     public var photoDetails = true
+    /// What each photo page offers to download.
+    public var downloads: DownloadPolicy = .none
+    /// One zip of each album's downloads, linked from its page.
+    public var albumZip = false
 
     public init() {}
+}
+
+/// What a photo page offers to download (`downloads:`).
+public enum DownloadPolicy: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Nothing: the page shows the photo only.
+    case none
+    /// Its largest JPEG, already among its files.
+    case largest
+    /// The source file itself, its metadata cut to the policy's without
+    /// touching the pixels (JPEG, PNG, WebP); other formats offer their largest JPEG.
+    case original
 }
 
 /// What one album may set differently from the site.

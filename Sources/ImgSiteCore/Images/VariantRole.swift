@@ -2,7 +2,8 @@
 /// animation), the fallback of an animation for browsers without animated
 /// WebP (a GIF), the still poster of an animation (the grid, and
 /// `prefers-reduced-motion`), or a still's size at a lower quality for
-/// screens of 2x and more (`DenseScreens`).
+/// screens of 2x and more (`DenseScreens`), or the source itself offered
+/// for download (`downloads: original`, `OriginalDownload`).
 public enum VariantRole: String, Sendable, Codable, Hashable {
-    case image, fallback, poster, dense
+    case image, fallback, poster, dense, original
 }

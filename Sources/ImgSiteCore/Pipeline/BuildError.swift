@@ -8,7 +8,7 @@ public struct BuildError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Where an error arose: a step of the build, or what runs before, after
     /// or outside one.
     public enum Step: String, Sendable {
-        case options, lock, start, templates, scan, plan, process, merge, render, budgets, prune, manifest
+        case options, lock, start, templates, scan, plan, process, merge, render, zips, budgets, prune, manifest
         case shardManifest = "shard manifest"
         /// Choosing the image settings: under `budgets.site` or `budgets.files`, fitting them.
         case settings

@@ -15,7 +15,7 @@ extension BuildPipeline {
         try buildDatabase(.read, at: options.cacheFolder.path) {
             if let limit = budgets.variant {
                 try state.store.forEachResult(state.summaries.keys.sorted()) { image in
-                    for variant in image.variants where variant.bytes > limit {
+                    for variant in image.variants where variant.bytes > limit && variant.role != .original {
                         violations.append((image.source, "\(variant.path) is \(Bytes.text(variant.bytes)), over the variant budget of \(Bytes.text(limit))"))
                     }
                 }

@@ -58,22 +58,29 @@ extension BuildPipeline {
                              + "over \(budget.text); give at least \(budget.least(measured.site)) (no page was written: the previous pages stay)")
     }
 
-    /// The site as it stands after `process`: every image's variants as
-    /// the build database records them, and the pages as estimated.
+    /// The site as it stands after `process`: every image's files as the
+    /// build database records them, the pages as estimated, and the
+    /// albums' zips (`album_zip`) as their files add up. `imageBytes` leaves
+    /// out the originals (`downloads: original`): the settings do not shape them.
     private func measuredSite(_ state: BuildState, pages: PageCount) throws(BuildError) -> (site: SiteEstimate, imageBytes: Int, builtBytes: Int) {
         var images = SiteEstimate()
-        var builtBytes = 0
+        var (imageBytes, builtBytes, zipBytes) = (0, 0, 0)
         let built = state.builtSources
+        let (policy, zips) = (options.config.downloads, options.config.albumZip)
         try buildDatabase(.read, at: options.cacheFolder.path) {
             try state.store.forEachResult(state.summaries.keys.sorted()) { image in
                 let bytes = image.variants.reduce(0) { $0 + $1.bytes }
                 images.files += image.variants.count
                 images.bytes += bytes
+                imageBytes += image.variants.reduce(0) { $0 + ($1.role == .original ? 0 : $1.bytes) }
                 if built.contains(image.source) { builtBytes += bytes }
+                if zips, let download = image.download(policy) { zipBytes += download.bytes + SitePredictor.zipEntryBytes }
             }
         }
         let pageEstimate = pages.estimate(imageFiles: images.files)
-        return (SiteEstimate(files: images.files + pageEstimate.files, bytes: images.bytes + pageEstimate.bytes), images.bytes, builtBytes)
+        let zipFiles = zips ? pages.albums.filter { $0 > 0 }.count : 0
+        let site = SiteEstimate(files: images.files + pageEstimate.files + zipFiles, bytes: images.bytes + pageEstimate.bytes + zipBytes)
+        return (site, imageBytes, builtBytes)
     }
 
     /// `process` again with the new settings, its images' lines already

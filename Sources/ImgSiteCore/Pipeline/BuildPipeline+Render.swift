@@ -36,6 +36,8 @@ extension BuildPipeline {
         var renderer = SiteRenderer(library: library, layout: options.layout, siteTitle: options.config.title)
         renderer.baseURL = options.config.baseURL
         renderer.showsDetails = options.config.photoDetails
+        renderer.downloads = options.config.downloads
+        renderer.pages.albumZips = options.config.albumZip
         return renderer
     }
 
@@ -44,6 +46,6 @@ extension BuildPipeline {
     private func siteDigest(theme: String, renderer: SiteRenderer) -> String {
         SourceHash.of(
             text: "\(ImgSiteVersion.current)|\(theme)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
-                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)")
+                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)|\(options.config.downloads)|\(options.config.albumZip)")
     }
 }

@@ -39,6 +39,7 @@ public struct BuildPipeline: Sendable {
         let templates = [Step(name: .templates, run: BuildPipeline.loadTemplates)]
         let site = [
             Step(name: .render, run: BuildPipeline.render),
+            Step(name: .zips, run: BuildPipeline.writeZips),
             Step(name: .prune, run: BuildPipeline.prune),
             Step(name: .manifest, run: BuildPipeline.saveManifest),
             // Last: the whole site is measured as it will be published.

@@ -127,7 +127,7 @@ struct ImageBuilder: Sendable {
     ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let (record, plan) = (found.record!, found.plan!)
         let specs = plan.specs
-        let variants = specs.map { spec -> Variant in
+        var variants = specs.map { spec -> Variant in
             let cached = found.variants[spec]!
             let role = [.poster, .dense].contains(spec.role) ? "-\(spec.role.rawValue)" : ""
             let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
@@ -140,6 +140,8 @@ struct ImageBuilder: Sendable {
             animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
+        let original = try original(job, imageKey: imageKey, record: record)
+        if let original { variants.append(original.variant) }
         // The sidecar is read each time the entry is stale: it is what changes, not the photo.
         var (metadata, warnings) = (record.metadata, record.warnings)
         if let (applied, problem) = job.source.sidecar?.applied(to: metadata) {
@@ -150,8 +152,13 @@ struct ImageBuilder: Sendable {
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
             hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: metadata,
             warnings: warnings)
-        let keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
+        var keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
+        var newVariants = newVariants
+        if let original {
+            keys.append(original.key)
+            newVariants[original.key] = original.new
+        }
         let summary: ImageSummary
         do {
             let json: Data
@@ -166,6 +173,13 @@ struct ImageBuilder: Sendable {
             throw BuildError(path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
         try link(variants, specs: specs, found: found)
+        if let original {
+            do {
+                try objects.link(original.object, to: output.appending(path: original.variant.path))
+            } catch {
+                throw BuildError(path: original.variant.path, "cannot be written: \(error.localizedDescription)")
+            }
+        }
         return (result, summary)
     }
 

@@ -10,6 +10,8 @@ struct PageMap: Sendable {
     /// Photos on one album page; 120 fills whole rows at 2–5 columns.
     var pageSize = PageMap.photosPerPage
     static let photosPerPage = 120
+    /// Whether each album with photos gets a zip of their downloads (`album_zip`).
+    var albumZips = false
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
@@ -63,7 +65,8 @@ struct PageMap: Sendable {
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
-                descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil)))
+                descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
+                zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil)))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
         // Previous and next step over hidden photos (a hidden photo's own page links to its shown neighbours).
@@ -78,6 +81,9 @@ struct PageMap: Sendable {
             try walk(child, ancestors: ancestors + [album], body)
         }
     }
+
+    /// An album's zip, in its folder: "skye.zip" (the front page's: "photos.zip").
+    static func zipName(_ album: BuiltAlbum) -> String { (album.depth == 0 ? "photos" : album.slug) + ".zip" }
 
     /// Page 1 is index.html; later pages index_2.html… ("_" never occurs in a slug).
     static func pageName(_ index: Int) -> String { index == 0 ? "index.html" : "index_\(index + 1).html" }

@@ -40,6 +40,8 @@ enum PageSpec: Sendable {
         var isRoot: Bool
         /// The album's description (`album.yml`), on its first page.
         var descriptionHTML: String?
+        /// Its zip of downloads (`album_zip`), named relative to the page, on its first page.
+        var zip: String?
     }
 
     /// One photo's page.
@@ -107,7 +109,7 @@ enum PageSpec: Sendable {
             pieces.append("js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
-                       String(page.photoCount), String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-"]
+                       String(page.photoCount), String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-", page.zip ?? "-"]
             links(page.breadcrumbs)
             for card in page.cards {
                 pieces += [card.title, card.href, String(card.count)]

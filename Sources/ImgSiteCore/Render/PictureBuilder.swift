@@ -40,7 +40,7 @@ struct PictureBuilder {
         var context = poster
         context.sources = poster.sources.map { SourceContext(media: Self.reducedMotion, type: $0.type, srcset: $0.srcset, sizes: $0.sizes) }
         context.sources.append(SourceContext(media: Self.reducedMotion, type: OutputFormat.jpeg.mimeType, srcset: poster.srcset, sizes: poster.sizes))
-        let files = image.variants.filter { $0.role != .poster }
+        let files = image.variants.filter { $0.role == .image || $0.role == .fallback }
         if let webp = files.first(where: { $0.format == .webp }) {
             context.sources.append(SourceContext(type: OutputFormat.webp.mimeType, srcset: srcset([webp], root: root), sizes: poster.sizes))
         }

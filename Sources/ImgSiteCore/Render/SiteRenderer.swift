@@ -30,6 +30,8 @@ public struct SiteRenderer: Sendable {
 
     /// Whether photo pages show camera, lens and exposure (`photo_details`).
     public var showsDetails = true
+    /// What photo pages offer to download (`downloads`).
+    public var downloads = DownloadPolicy.none
 
     /// The published address (`base_url`): share tags, sitemap and feed.
     public var baseURL: String? {
@@ -116,7 +118,8 @@ public struct SiteRenderer: Sendable {
         let content = AlbumContent(
             albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1,
-            description: page.descriptionHTML)
+            description: page.descriptionHTML,
+            download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: "Download all \(page.photoCount) photos", size: "zip") })
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
 
@@ -147,6 +150,7 @@ public struct SiteRenderer: Sendable {
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
             captureDateText: image.metadata.captureDate.map(Self.readableDate), credit: Self.credit(image.metadata),
             details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,
+            download: DownloadContext(image, policy: downloads, root: root),
             previous: page.previous.map(link), next: page.next.map(link), nextPage: page.next?.planned.pageName,
             albumHref: "index.html", albumTitle: page.albumTitle)
         return try render("photo", PageContext(common: common, content: content))
@@ -155,7 +159,8 @@ public struct SiteRenderer: Sendable {
     /// The photo page's picture of `image`, fitted to the viewport with
     /// room for the page's title, caption, credit, date and details.
     private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureContext {
-        let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata)].compactMap { $0 }
+        let download = DownloadContext(image, policy: downloads, root: root).map { "\($0.label) \($0.size)" }
+        let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata), download].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
         let reserve = layout.photoReserve(title: photo.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
         return PictureBuilder(layout: layout).photo(image, alt: alt(image, photo), root: root, reserve: reserve)

@@ -41,6 +41,7 @@ extension AlbumContent: MustacheParent {
         case "photoCount": photoCount
         case "singular": singular
         case "description": description
+        case "download": download
         default: nil
         }
     }
@@ -94,11 +95,24 @@ extension PhotoContent: MustacheParent {
         case "credit": credit
         case "details": details
         case "hasDetails": hasDetails
+        case "download": download
         case "previous": previous
         case "next": next
         case "nextPage": nextPage
         case "albumHref": albumHref
         case "albumTitle": albumTitle
+        default: nil
+        }
+    }
+}
+
+extension DownloadContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "fileName": fileName
+        case "label": label
+        case "size": size
         default: nil
         }
     }

@@ -49,6 +49,8 @@ struct AlbumContent {
     /// The album's description from its `album.yml`, as HTML made safe
     /// (`SafeMarkdown`): written with `{{{description}}}`.
     var description: String?
+    /// Its zip of downloads (`album_zip`), on its first page.
+    var download: DownloadContext?
 }
 
 struct AlbumCard {
@@ -87,6 +89,8 @@ struct PhotoContent {
     var credit: String?
     var details: [DetailContext]
     var hasDetails: Bool
+    /// What the page offers to download (`downloads:`).
+    var download: DownloadContext?
     var previous: LinkContext?
     var next: LinkContext?
     var nextPage: String?

@@ -11,6 +11,9 @@ extension DefaultTheme {
 {{#description}}
 <div class="description">{{{description}}}</div>
 {{/description}}
+{{#download}}
+<p class="download"><a href="{{href}}" download="{{fileName}}">{{label}}</a> <span class="size">{{size}}</span></p>
+{{/download}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -95,6 +98,9 @@ extension DefaultTheme {
 {{#description}}
 <div class="description">{{{description}}}</div>
 {{/description}}
+{{#download}}
+<p class="download"><a href="{{href}}" download="{{fileName}}">{{label}}</a> <span class="size">{{size}}</span></p>
+{{/download}}
 {{> partials/album-cards}}
 {{> partials/photo-grid}}
 {{/content}}
@@ -179,6 +185,9 @@ extension DefaultTheme {
 {{#hasDetails}}
 <dl class="details">{{#details}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/details}}</dl>
 {{/hasDetails}}
+{{#download}}
+<p class="download"><a href="{{href}}" download="{{fileName}}">{{label}}</a> <span class="size">{{size}}</span></p>
+{{/download}}
 </figcaption>
 </figure>
 <nav class="pager" aria-label="Photos">
@@ -264,6 +273,8 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .details { display: grid; grid-template-columns: max-content 1fr; gap: 0.1em 0.75em; margin: 0.5em 0; font-size: 0.875rem; }
 .details dt { color: #595959; }
 .details dd { margin: 0; }
+.download { margin: 0.5em 0; font-size: 0.875rem; }
+.download .size { color: #595959; }
 .pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 0.5em 0; flex-wrap: wrap; }
 .site-footer { color: #595959; font-size: 0.875rem; padding-top: 2em; padding-bottom: 2em; }
 /* Keyboard focus is always visible, on photos too. */
@@ -276,7 +287,7 @@ a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
   a:visited { color: #c58af9; }
   .site-title, .cell a { color: inherit; }
   .breadcrumbs a { color: #bdbdbd; }
-  .count, .site-footer, .details dt { color: #a8a8a8; }
+  .count, .site-footer, .details dt, .download .size { color: #a8a8a8; }
   .photos .cell a, .albums picture { background: #1f1f1f; }
   a:focus-visible { outline-color: #8ab4f8; }
 }

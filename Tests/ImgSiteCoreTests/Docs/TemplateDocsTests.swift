@@ -22,10 +22,13 @@ import Testing
     static let album = AlbumContent(
         albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, picture: picture)], hasAlbums: true,
         photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true)], hasPhotos: true,
-        pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true)
+        pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true,
+        download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download all 1 photos", size: "zip"))
     static let photo = PhotoContent(
         picture: picture, nextPicture: picture, caption: "c", captureDate: "2008-10-22T16:28:39", captureDateText: "2008-10-22 16:28",
-        credit: "Photo: X", details: [DetailContext(label: "Camera", value: "X")], hasDetails: true, previous: link, next: link,
+        credit: "Photo: X", details: [DetailContext(label: "Camera", value: "X")], hasDetails: true,
+        download: DownloadContext(href: "_img/a-original.1.jpg", fileName: "A.jpg", label: "Download the original", size: "640 × 480, JPEG, 1 KB"),
+        previous: link, next: link,
         nextPage: "b.html", albumHref: "index.html", albumTitle: "A")
     static let feed = FeedContext(
         siteTitle: "Gallery", url: "https://example.org/", feedURL: "https://example.org/feed.xml", updated: "1970-01-01T00:00:00Z",

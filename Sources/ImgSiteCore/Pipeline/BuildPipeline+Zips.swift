@@ -1,0 +1,45 @@
+import Foundation
+
+extension BuildPipeline {
+    /// `album_zip: true`: each album with photos shown gets one zip of their
+    /// downloads, in its grid's order (`AlbumZip`), written again only when
+    /// the files it holds change (its digest is kept with the pages').
+    func writeZips(_ state: inout BuildState) throws(BuildError) {
+        guard options.config.albumZip, let root = state.root else { return }
+        var zips: [(album: BuiltAlbum, path: String)] = []
+        func collect(_ album: BuiltAlbum) {
+            if !album.gridPhotos.isEmpty { zips.append((album, album.folder + PageMap.zipName(album))) }
+            album.children.forEach(collect)
+        }
+        collect(BuiltAlbum(root, summaries: state.summaries))
+        let (store, cache, output) = (state.store, options.cacheFolder.path, options.output)
+        for (album, path) in zips {
+            let records = try buildDatabase(.read, at: cache) { try store.results(album.gridPhotos.map(\.source)) }
+            let entries = Self.zipEntries(album.gridPhotos.compactMap { records[$0.source] }, policy: options.config.downloads)
+            let digest = SourceHash.of(texts: ["zip \(ImgSiteVersion.current)"] + entries.flatMap { [$0.name, $0.path] })
+            if state.storedDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: path).path) { continue }
+            observe(.step("zip: \(path), \(entries.count) photos"))
+            let written = try state.writer.stream(path) { handle in try AlbumZip.write(entries, from: output, to: handle) }
+            try buildDatabase(.written, at: cache) { try store.recordPages([(path, digest)]) }
+            if written { state.outputsChanged = true }
+        }
+        state.pages += zips.map(\.path)
+    }
+
+    /// Each image's download under its own name; a name met twice (`a.JPG`
+    /// and `a.jpg` both offered as JPEGs) gets `-2`, `-3` before its extension.
+    static func zipEntries(_ images: [ProcessedImage], policy: DownloadPolicy) -> [AlbumZip.Entry] {
+        var taken = Set<String>()
+        return images.compactMap { image in
+            guard let file = image.download(policy) else { return nil }
+            let name = image.downloadName(file)
+            var unique = name
+            var number = 2
+            while !taken.insert(unique.lowercased()).inserted {
+                unique = (name as NSString).deletingPathExtension + "-\(number)." + (name as NSString).pathExtension
+                number += 1
+            }
+            return AlbumZip.Entry(name: unique, path: file.path)
+        }
+    }
+}

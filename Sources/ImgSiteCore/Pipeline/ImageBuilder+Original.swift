@@ -1,0 +1,53 @@
+import Foundation
+
+extension ImageBuilder {
+    /// The source offered for download (`downloads: original`, `OriginalDownload`).
+    struct Original {
+        var variant: Variant
+        var key: String
+        var object: String
+        /// Stored in the cache now (else found there).
+        var new: CachedVariant?
+    }
+
+    /// The image's original from the cache, or cut from its source now; nil
+    /// when it is not published or its format cannot be cut without
+    /// decoding (its page then offers its largest JPEG).
+    func original(_ job: ImageJob, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
+        guard settings.publishesOriginals else { return nil }
+        let key = CacheKey.original(image: imageKey)
+        if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
+            return Original(variant: variant(job, cached), key: key, object: cached.object)
+        }
+        let path = job.source.relativePath
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: job.source.absolutePath))
+            defer { try? handle.close() }
+            // The signature first: a HEIC or a TIFF is not read whole for nothing.
+            let head = [UInt8](try handle.read(upToCount: 12) ?? Data())
+            guard OriginalDownload.format(of: head) != nil else { return nil }
+            bytes = head + [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw BuildError(path: path, "cannot be read: \(error.localizedDescription)")
+        }
+        let credit = (record.metadata.artist, record.metadata.copyright)
+        guard let (format, cleaned) = OriginalDownload.cleaned(bytes, policy: settings.metadata, credit: credit) else { return nil }
+        let data = Data(cleaned)
+        let cached = CachedVariant(
+            object: "\(key).\(format.fileExtension)", nameHash: ContentHash.short(data), format: format,
+            width: record.width, height: record.height, bytes: data.count)
+        do {
+            try objects.put([(data, cached.object)])
+        } catch {
+            throw BuildError(path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
+        }
+        return Original(variant: variant(job, cached), key: key, object: cached.object, new: cached)
+    }
+
+    private func variant(_ job: ImageJob, _ cached: CachedVariant) -> Variant {
+        Variant(
+            path: "\(job.outputFolder)/\(job.slug)-original.\(cached.nameHash).\(cached.format.fileExtension)", format: cached.format,
+            width: cached.width, height: cached.height, bytes: cached.bytes, role: .original)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// `photo` and `album`: what a page offers to download (`downloads:`,
+/// `album_zip:`), written as `<a href download>`.
+struct DownloadContext {
+    var href: String
+    /// The name the browser saves it under (the `download` attribute).
+    var fileName: String
+    /// "Download the original" or "Download"; for an album, "Download all 12 photos".
+    var label: String
+    /// "4000 × 3000, JPEG, 5.2 MB"; "zip" for an album's.
+    var size: String
+}
+
+extension ProcessedImage {
+    /// The file its page offers under `policy`: its original (when it
+    /// could be published), else for a still its largest JPEG, for an
+    /// animation its animated file; nil under `none`.
+    func download(_ policy: DownloadPolicy) -> Variant? {
+        guard policy != .none else { return nil }
+        if policy == .original, let original = variants.first(where: { $0.role == .original }) { return original }
+        if animation != nil, let animated = variants.first(where: { $0.role == .image }) { return animated }
+        return stills.filter { $0.format == .jpeg }.max { $0.width < $1.width }
+    }
+
+    /// The download's name: the source's own, with the extension of the
+    /// file offered ("DSC_0412.JPG" as an original, "DSC_0412.jpg" as a JPEG).
+    func downloadName(_ file: Variant) -> String {
+        let name = (source as NSString).lastPathComponent
+        if file.role == .original { return name }
+        return (name as NSString).deletingPathExtension + "." + file.format.fileExtension
+    }
+}
+
+extension DownloadContext {
+    /// A photo page's link, or nil when the site offers none.
+    init?(_ image: ProcessedImage, policy: DownloadPolicy, root: String) {
+        guard let file = image.download(policy) else { return nil }
+        let format = file.format == .jpeg ? "JPEG" : file.format.rawValue.uppercased()
+        self.init(
+            href: root + file.path, fileName: image.downloadName(file),
+            label: file.role == .original ? "Download the original" : "Download",
+            size: "\(file.width) × \(file.height), \(format), \(Bytes.text(file.bytes))")
+    }
+}
