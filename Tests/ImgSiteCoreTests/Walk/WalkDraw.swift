@@ -32,6 +32,7 @@ struct WalkDraw {
         ("title", ["Walk", "\"<Tom & Jerry's> \\\"photos\\\"\"", nil]),
         ("photo_details", ["false", nil]),
         ("exclude", ["[\"**/*.gif\"]", "[b]", "[\"a/inner\"]", nil]),
+        ("downloads", ["largest", "original", nil]),
     ]
 
     static let albums = ["a", "b", "a/inner"]
