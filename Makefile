@@ -8,7 +8,7 @@ SWIFT ?= swift
 # rebuild each other's products.
 DEBUG_FLAGS := -Xcc -O2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libvips-dev libvips-tools pkg-config
+APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 

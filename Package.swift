@@ -56,12 +56,16 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CVipsShim"]),
         // Linux calls the Glibc module leaves out (sync_file_range).
         .target(name: "CLinux"),
+        // Camera RAW previews through libraw, loaded when first needed
+        // (headers from libraw-dev; without them RAW files are skipped).
+        .target(name: "CRaw", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "ImgSiteCore",
             dependencies: [
                 "Vips",
                 "CZlib",
                 "CLinux",
+                "CRaw",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

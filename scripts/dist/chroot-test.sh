@@ -45,6 +45,8 @@ bundle=$(basename "$tarball" .tar.gz)
 [ -x "$root/opt/$bundle/bin/imgsite" ] || fail "the tarball holds no $bundle/bin/imgsite"
 cp -r "$ROOT/Tests/Corpus/photos/." "$root/photos/"
 cp -r "$ROOT/Tests/Corpus/bad" "$root/photos/bad"
+# A RAW file: the bare root has no libraw, so it is skipped with one line saying how to get it.
+mkdir -p "$root/photos/raw" && cp "$ROOT/Tests/Corpus/raw/tidepool.dng" "$root/photos/raw/"
 
 # A mount namespace of its own with /proc, as any machine has (glibc reads
 # /proc/self/exe to resolve the run path $ORIGIN), gone when the run ends.

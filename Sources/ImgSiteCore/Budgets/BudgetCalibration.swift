@@ -70,7 +70,7 @@ enum BudgetCalibration {
     private static func curves(_ source: Source, keys: [VariantSpec], settings: ImageSettings) throws(VipsError) -> [String: EncodeCurve] {
         let header = source.header
         let large = min(largeWidth, header.width)
-        let image = try VipsImage.thumbnail(of: source.job.source.absolutePath, width: large, toSRGB: header.needsColourTransform).materialized()
+        let image = try VipsImage.thumbnail(of: source.job.source.decodePath, width: large, toSRGB: header.needsColourTransform).materialized()
         image.removeMetadata { _ in true }
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))

@@ -52,6 +52,7 @@ extension SiteConfig {
         case denseFormat = "dense_format"
         case downloads
         case albumZip = "album_zip"
+        case raw
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -81,6 +82,7 @@ extension SiteConfig {
         case .denseFormat: denseFormat = try reader.denseFormat(node)
         case .downloads: downloads = try reader.choice(node, key: name)
         case .albumZip: albumZip = try reader.bool(node, key: name)
+        case .raw: raw = try reader.choice(node, key: name)
         }
     }
 }

@@ -72,8 +72,19 @@ public struct SiteConfig: Sendable, Equatable {
     public var downloads: DownloadPolicy = .none
     /// One zip of each album's downloads, linked from its page.
     public var albumZip = false
+    /// Camera RAW files: shown through their embedded previews, or skipped.
+    public var raw: RawPolicy = .preview
 
     public init() {}
+}
+
+/// What becomes of camera RAW files (`raw:`).
+public enum RawPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Each RAW file with no image of the same name beside it is shown
+    /// through the full-size JPEG preview its camera embedded.
+    case preview
+    /// RAW files are skipped (and counted as skipped).
+    case skip
 }
 
 /// What a photo page offers to download (`downloads:`).

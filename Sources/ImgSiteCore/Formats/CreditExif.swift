@@ -10,31 +10,10 @@ enum CreditExif {
 
     /// The TIFF bytes, or nil when there is nothing to write (no credit, upright).
     static func tiff(artist: String?, copyright: String?, orientation: Int = 1) -> [UInt8]? {
-        // Tags ascend within a directory, as TIFF requires.
-        let turned = (2...8).contains(orientation) ? [(tag: orientationTag, type: UInt16(3), value: [0, UInt8(orientation)])] : []
-        let entries = turned + [(artistTag, artist), (copyrightTag, copyright)].compactMap { tag, text in
-            text.map { (tag: tag, type: UInt16(2), value: Array($0.utf8) + [0]) }  // ASCII type: NUL-terminated
-        }
-        guard !entries.isEmpty else { return nil }
-        var tiff: [UInt8] = Array("MM".utf8) + [0, 42]
-        tiff.appendBigEndian(UInt32(8))  // the directory follows the header
-        let directorySize = 2 + entries.count * 12 + 4
-        var dataOffset = 8 + directorySize
-        var data: [UInt8] = []
-        tiff.appendBigEndian(UInt16(entries.count))
-        for entry in entries {
-            tiff.appendBigEndian(entry.tag)
-            tiff.appendBigEndian(entry.type)
-            tiff.appendBigEndian(UInt32(entry.type == 3 ? 1 : entry.value.count))  // SHORT: one value
-            if entry.value.count <= 4 {
-                tiff += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
-            } else {
-                tiff.appendBigEndian(UInt32(dataOffset))
-                data += entry.value
-                dataOffset += entry.value.count
-            }
-        }
-        tiff.appendBigEndian(UInt32(0))  // no next directory
-        return tiff + data
+        var writer = ExifWriter()
+        if (2...8).contains(orientation) { writer.primary[orientationTag] = .short(UInt16(orientation)) }
+        if let artist { writer.primary[artistTag] = .ascii(artist) }
+        if let copyright { writer.primary[copyrightTag] = .ascii(copyright) }
+        return writer.tiff()
     }
 }

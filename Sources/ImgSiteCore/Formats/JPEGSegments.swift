@@ -10,6 +10,12 @@
 enum JPEGSegments {
     /// `bytes` rewritten; nil when its structure cannot be followed.
     static func cleaned(_ bytes: [UInt8], credit: (artist: String?, copyright: String?)) -> [UInt8]? {
+        cleaned(bytes) { CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: $0) }
+    }
+
+    /// `bytes` rewritten with the EXIF (TIFF bytes) `exif` makes from the
+    /// orientation the file's own EXIF gave (1 without one); none when nil.
+    static func cleaned(_ bytes: [UInt8], exif makeExif: (Int) -> [UInt8]?) -> [UInt8]? {
         guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
         var head: [UInt8] = []  // the segments before the first scan, kept ones only
         var orientation = 1
@@ -34,7 +40,7 @@ enum JPEGSegments {
         }
         guard let scans = scansThroughEnd(bytes, from: offset) else { return nil }
         var exif: [UInt8] = []
-        if let tiff = CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: orientation) {
+        if let tiff = makeExif(orientation) {
             let body = Array("Exif\0\0".utf8) + tiff
             guard body.count + 2 <= 0xFFFF else { return nil }
             exif = [0xFF, 0xE1]

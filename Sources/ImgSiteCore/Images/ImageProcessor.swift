@@ -61,7 +61,7 @@ struct ImageProcessor: Sendable {
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
-        let (largest, warnings) = try decode(job.source.absolutePath, displayPath: path, width: chain[0], header: header, choice: choice)
+        let (largest, warnings) = try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)

@@ -29,8 +29,12 @@ struct SourceHeader {
     static let xmpCaption = "xmp-dc-description", iptcCaption = "iptc-caption-abstract"
 
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
-        let (file, displayPath) = (source.absolutePath, source.relativePath)
+        let (file, displayPath) = (source.decodePath, source.relativePath)
         if source.byteCount == 0 { throw BuildError(path: displayPath, "is an empty file (0 bytes)") }
+        // A RAW file is read through its preview, written once for its size, time and inode.
+        if let preview = source.rawPreview, !FileManager.default.fileExists(atPath: preview) {
+            try RawPreview.extract(source.absolutePath, to: URL(fileURLWithPath: preview), displayPath: displayPath)
+        }
         let image: VipsImage
         do {
             image = try VipsImage.header(of: file)

@@ -24,8 +24,9 @@ extension BuildPipeline {
         let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
+        let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: "raw-previews"))
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
-                              rules: options.config.excludeRules)
+                              rules: options.config.excludeRules, raw: raw)
         let album: Album
         do {
             album = try scanner.scan(title: options.config.title).configured(by: options.config.albums)
@@ -35,6 +36,11 @@ extension BuildPipeline {
         state.root = PlannedAlbum.plan(album, outputPath: "")
         for problem in state.root!.fileProblems { warnAboutSite(&state, path: problem.path, problem.reason) }
         sayWhatIsSkipped(album, into: &state)
+        // RAW files this machine cannot read: one line saying how to get libraw.
+        let unread = album.allSkipped.filter { $0.kind == .raw && $0.note != nil && $0.note == raw.skipReason }
+        if case .preview = raw, let first = unread.first {
+            warnAboutSite(&state, path: first.relativePath, "\(unread.count) RAW file\(unread.count == 1 ? "" : "s") skipped: \(RawPreview.unavailable ?? "")")
+        }
         (state.journal, state.wroteHereBefore, state.storedDigests) = try buildDatabase(.read, at: options.cacheFolder.path) {
             try recorded.value()
         }
@@ -61,7 +67,7 @@ extension BuildPipeline {
             return folder
         }
         for (folder, files) in empty.sorted(by: { $0.key < $1.key }) {
-            let raw = files.allSatisfy { $0.kind == .raw } ? "; imgsite does not read RAW files: export JPEGs of them" : ""
+            let raw = files.allSatisfy { $0.kind == .raw } ? "; \(files[0].reason)" : ""
             warnAboutSite(&state, path: folder, "no photos to show, only skipped files (\(SkippedFile.byKind(files)))\(raw)")
         }
     }

@@ -18,7 +18,8 @@ public struct Scanner: Sendable {
     /// album's `album.yml`.
     public static func reads(fileNamed name: String) -> Bool {
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-        return imageExtensions.contains(name[name.index(after: dot)...].lowercased()) || Sidecar.imageName(of: name) != nil
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        return imageExtensions.contains(fileExtension) || SkippedFile.rawExtensions.contains(fileExtension) || Sidecar.imageName(of: name) != nil
             || AlbumFile.names.contains(name)
     }
 
@@ -27,11 +28,14 @@ public struct Scanner: Sendable {
     public let excluded: [String]
     /// What the site's `exclude:` globs keep out, relative to the input.
     public let rules: ExcludeRules
+    /// How camera RAW files are taken.
+    public let raw: RawHandling
 
-    public init(input: URL, excluded: [URL], rules: ExcludeRules = ExcludeRules([])) {
+    public init(input: URL, excluded: [URL], rules: ExcludeRules = ExcludeRules([]), raw: RawHandling = .skip) {
         self.input = input.standardizedFileURL
         self.excluded = excluded.map { $0.standardizedFileURL.path }
         self.rules = rules
+        self.raw = raw
     }
 
     /// The album tree, or nil-free empty root when the folder holds nothing.
@@ -50,6 +54,7 @@ public struct Scanner: Sendable {
         var sidecars: [String: (sidecar: Sidecar, rank: Int)] = [:]
         var skipped: [SkippedFile] = []
         var albumFile: (absolute: String, relative: String, rank: Int)?
+        var raws: [(name: String, path: String, absolute: String, identity: FileIdentity)] = []
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
             let absolute = folderPath + "/" + name
@@ -72,10 +77,11 @@ public struct Scanner: Sendable {
                 if rank < sidecars[image]?.rank ?? .max {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
                 }
-            } else if file.isFile, let file = SkippedFile(relativePath: path, name: name) {
-                skipped.append(file)
+            } else if file.isFile, let skip = SkippedFile(relativePath: path, name: name) {
+                if skip.kind == .raw { raws.append((name, path, absolute, file.identity)) } else { skipped.append(skip) }
             }
         }
+        takeRaws(raws, images: &images, skipped: &skipped)
         if !sidecars.isEmpty {
             for index in images.indices {
                 let name = images[index].absolutePath.dropFirst(folderPath.count + 1)
@@ -101,6 +107,31 @@ public struct Scanner: Sendable {
             }
         }
         return album
+    }
+
+    /// A folder's RAW files: one beside an image of the same name is its
+    /// pair and is skipped (the image is the photographer's choice); the
+    /// others are images read through their previews, or skipped saying why.
+    private func takeRaws(_ raws: [(name: String, path: String, absolute: String, identity: FileIdentity)],
+                          images: inout [SourceImage], skipped: inout [SkippedFile]) {
+        guard !raws.isEmpty else { return }
+        func stem(_ name: Substring) -> String { String(name.lastIndex(of: ".").map { name[..<$0] } ?? name).lowercased() }
+        let imageNames = Dictionary(images.map { image in (stem(image.relativePath.split(separator: "/").last ?? ""), image) }) { first, _ in first }
+        let reason = raw.skipReason
+        for file in raws {
+            var skip = SkippedFile(relativePath: file.path, name: file.name)!
+            if let image = imageNames[stem(file.name[...])] {
+                skip.note = RawHandling.paired(with: String(image.relativePath.split(separator: "/").last ?? ""))
+            } else if let reason {
+                skip.note = reason
+            } else {
+                var image = SourceImage(relativePath: file.path, absolutePath: file.absolute, identity: file.identity)
+                image.rawPreview = raw.previewPath(of: file.absolute, identity: file.identity)
+                images.append(image)
+                continue
+            }
+            skipped.append(skip)
+        }
     }
 
     /// Sibling folders side by side: a walk is mostly waiting on stat calls.

@@ -53,6 +53,12 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public let sortKey: [UInt8]
     /// The caption file beside it, if any.
     public var sidecar: Sidecar?
+    /// For a camera RAW file: where its JPEG preview is written for
+    /// decoding (`RawPreview`), in the cache folder.
+    public var rawPreview: String?
+
+    /// The file libvips decodes: the source, or a RAW file's preview.
+    public var decodePath: String { rawPreview ?? absolutePath }
 
     public init(relativePath: String, absolutePath: String, identity: FileIdentity, sidecar: Sidecar? = nil) {
         self.relativePath = relativePath

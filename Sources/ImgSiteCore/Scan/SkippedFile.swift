@@ -11,6 +11,9 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
     /// Path relative to the input folder.
     public var relativePath: String
     public var kind: Kind
+    /// Why this one is skipped, where its kind does not say it all (a RAW
+    /// file paired with a JPEG, `raw: skip`, libraw missing).
+    public var note: String?
 
     /// Camera RAW formats (lower case): Nikon, Canon, Sony, Adobe DNG,
     /// Fujifilm, Olympus, Panasonic, Pentax, Samsung, Sigma, Hasselblad,
@@ -35,8 +38,9 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
 
     /// Why it is not published, for `--verbose` and the report.
     public var reason: String {
-        switch kind {
-        case .raw: "a camera RAW file: imgsite does not read RAW files; export a JPEG of it (it may sit beside the RAW file)"
+        if let note { return note }
+        return switch kind {
+        case .raw: "a camera RAW file imgsite does not read here"
         case .other: "not an image imgsite reads (\(Scanner.imageExtensions.sorted().joined(separator: ", "))) nor a caption"
         }
     }

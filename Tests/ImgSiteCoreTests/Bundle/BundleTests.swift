@@ -96,7 +96,10 @@ struct BundleTests {
         let manifest = try #require(Manifest.load(from: site), "the chroot build wrote no manifest")
         let output = try String(contentsOf: run.appending(path: "output.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
         let status = Int(try String(contentsOf: run.appending(path: "status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        let reference = try TestBuild.run(input: run.appending(path: "photos"))
+        // The bare root has no libraw: the reference leaves RAW files out too.
+        var config = SiteConfig()
+        config.raw = .skip
+        let reference = try TestBuild.run(input: run.appending(path: "photos"), config: config)
         return Builds(bundle: manifest, output: output, status: status, site: site, reference: reference)
     }
 
@@ -113,6 +116,14 @@ struct BundleTests {
         #expect(Set(builds.bundle.images.map(\.source)) == Set(builds.reference.manifest.images.map(\.source)))
         #expect(builds.bundle.images.contains { $0.source == LoadedLibvips.heic }, "HEIC must build from the bundle")
         #expect(builds.output.last?.hasPrefix("built \(builds.bundle.images.count), up to date 0, failed \(failed.count)") == true)
+    }
+
+    @Test("without libraw on the machine, a RAW file is skipped with one line saying how to get it")
+    func rawWithoutLibraw() throws {
+        let builds = try Self.builds.get()
+        #expect(builds.output.contains { $0.hasPrefix("site warning raw/tidepool.dng: 1 RAW file skipped: libraw 0.20 is not installed (Debian 12: apt-get install libraw20") },
+                "\(builds.output.filter { $0.contains("raw") })")
+        #expect(builds.output.last?.contains(", skipped 1 (1 RAW);") == true)
     }
 
     @Test("every photo gets the files the system's libvips makes, less the GIF fallback")

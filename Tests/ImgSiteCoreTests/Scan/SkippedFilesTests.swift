@@ -12,7 +12,7 @@ import Testing
         let input = try Corpus.scratch("input")
         try Corpus.copy([Corpus.photo("nature/Aqua.jpg")], into: input, album: "a")
         let files = ["a/DSC_0001.NEF": "raw", "a/notes.txt": "notes", "raw-only/IMG_1.CR2": "raw", "raw-only/IMG_2.cr2": "raw",
-                     "b/c/readme.txt": "text", "imgsite.yml": "title: Trips\n", "a/Thumbs.db": "x"]
+                     "b/c/readme.txt": "text", "imgsite.yml": "title: Trips\nraw: skip\n", "a/Thumbs.db": "x"]
         for (path, text) in files {
             let url = input.appending(path: path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ import Testing
         let lines = run.output.split(separator: "\n")
         let summary = try #require(lines.last { $0.hasPrefix("built 1, up to date 0, failed 0") })
         #expect(summary.contains(", skipped 5 (3 RAW, 2 other); "), "\(summary)")
-        #expect(lines.contains { $0.hasPrefix("site warning raw-only: no photos to show, only skipped files (2 RAW); imgsite does not read RAW files") },
+        #expect(lines.contains { $0.hasPrefix("site warning raw-only: no photos to show, only skipped files (2 RAW); a camera RAW file; raw: skip leaves RAW files out") },
                 "\(run.output)")
         #expect(lines.contains { $0.hasPrefix("site warning b: no photos to show, only skipped files (1 other)") }, "\(run.output)")
         #expect(run.errors.contains("skipped a/DSC_0001.NEF: a camera RAW file") && run.errors.contains("skipped b/c/readme.txt: not an image"),
