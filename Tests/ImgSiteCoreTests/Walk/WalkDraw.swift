@@ -6,11 +6,11 @@ import Foundation
 struct WalkDraw {
     /// Small real photos of every kind the pipeline tells apart: plain,
     /// grey, CMYK and profiled JPEGs, EXIF-rotated ones, alpha, WebP,
-    /// animated GIF and APNG.
+    /// animated GIF and APNG, a DNG (read through its preview).
     static let pool = [
         "formats/tiny-88x64.jpg", "formats/gray.jpg", "formats/cmyk.jpg", "formats/transparent.png", "formats/flower2.webp",
         "cameras/kodak-dc240.jpg", "cameras/sony-cybershot.jpg", "cameras/DSCN0010.jpg", "nature/FreshFlower.jpg",
-        "orientation/Landscape_6.jpg", "animated/1904-blob-dancing.gif", "animated/apng-delay.png",
+        "orientation/Landscape_6.jpg", "animated/1904-blob-dancing.gif", "animated/apng-delay.png", "../raw/tidepool.dng",
     ]
 
     /// Values each imgsite.yml key is drawn from (nil: the key left out).
