@@ -19,6 +19,7 @@ enum VersionReport {
             lines.append("  no GIF saver (built without a palette quantiser): animations fall back to their still poster")
         }
         if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
+        lines.append(RawPreview.unavailable.map { "RAW files: skipped, \($0)" } ?? "RAW files: shown through their previews (libraw)")
         lines.append("native fast paths\(Native.forcedOff ? " (IMGSITE_NATIVE=off)" : ""):")
         for path in Native.paths {
             lines.append("  \(path.isOn ? "on " : "off") \(path.name): \(path.reason)")

@@ -7,7 +7,9 @@ import Foundation
 ///   (30 by default), with its object file: switching settings or a branch
 ///   back within that time still costs no encode;
 /// - an object file with no entry (a build killed between storing a file
-///   and recording it) is removed once a day old.
+///   and recording it) is removed once a day old;
+/// - a RAW file's preview (`RawPreview`) is removed `retentionDays` after
+///   it was written: a build that needs it again writes it again.
 /// Builds run it at most once a day; `imgsite cache prune` runs it at once.
 public struct CachePruner: Sendable {
     public static let defaultRetentionDays = 30
@@ -34,6 +36,10 @@ public struct CachePruner: Sendable {
         }
         let known = try store.knownObjects()
         for file in orphans(known: known, olderThan: now - Self.interval) {
+            report.removedBytes += remove(file)
+            report.removedObjects += 1
+        }
+        for file in rawPreviews(olderThan: cutoff) {
             report.removedBytes += remove(file)
             report.removedObjects += 1
         }
@@ -64,6 +70,16 @@ public struct CachePruner: Sendable {
             }
         }
         return files
+    }
+
+    /// Previews written before `cutoff`, in the cache folder's `raw-previews`.
+    private func rawPreviews(olderThan cutoff: Int64) -> [URL] {
+        let folder = objects.folder.deletingLastPathComponent().appending(path: RawHandling.previewFolder)
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        return files.filter { file in
+            let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantFuture
+            return Int64(modified.timeIntervalSince1970) < cutoff
+        }
     }
 
     private func remove(_ url: URL) -> Int {

@@ -7,9 +7,9 @@ import Foundation
 /// metadata: orientation, capture date, make, model, lens, exposure, the
 /// caption and the artist. GPS and serial numbers never leave the RAW file.
 /// Every later step reads that JPEG as it would any photo.
-enum RawPreview {
+public enum RawPreview {
     /// Why RAW files cannot be read on this machine, or nil when they can.
-    static var unavailable: String? { imgsite_raw_unavailable().map { String(cString: $0) } }
+    public static var unavailable: String? { imgsite_raw_unavailable().map { String(cString: $0) } }
 
     /// Writes the preview of the RAW file at `raw` to `destination` (atomically).
     static func extract(_ raw: String, to destination: URL, displayPath: String) throws(BuildError) {

@@ -24,7 +24,7 @@ extension BuildPipeline {
         let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
-        let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: "raw-previews"))
+        let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: RawHandling.previewFolder))
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
                               rules: options.config.excludeRules, raw: raw)
         let album: Album

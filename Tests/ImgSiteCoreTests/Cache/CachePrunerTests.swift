@@ -57,4 +57,18 @@ import Testing
         #expect(try pruner.pruneIfDue() == nil, "pruned a moment ago")
         #expect(try pruner.pruneIfDue(now: BuildStore.now + 2 * 86_400) != nil)
     }
+
+    @Test("a RAW file's preview goes once it is older than the retention time; a recent one stays")
+    func rawPreviews() throws {
+        let cache = try Corpus.scratch("cache")
+        let store = try BuildStore(folder: cache, root: URL(fileURLWithPath: "/"))
+        let objects = ObjectStore(cacheFolder: cache)
+        let previews = cache.appending(path: RawHandling.previewFolder)
+        try FileManager.default.createDirectory(at: previews, withIntermediateDirectories: true)
+        for name in ["old.jpg", "new.jpg"] { try Data([0xFF, 0xD8]).write(to: previews.appending(path: name)) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -31 * 86_400)],
+                                              ofItemAtPath: previews.appending(path: "old.jpg").path)
+        #expect(try CachePruner(store: store, objects: objects).prune().removedObjects == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: previews.path) == ["new.jpg"])
+    }
 }
