@@ -18,8 +18,10 @@ enum CacheKey {
     /// under `IMGSITE_NATIVE=off` never takes files the fast paths made.
     static let versions = "imgsite \(ImgSiteVersion.current), libvips \(Vips.version), native \(Native.signature)"
 
-    static func image(content: String, metadata: MetadataPolicy) -> String {
-        SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)")
+    /// `rawPreview`: the source is a RAW file read through its preview
+    /// (`RawPreview`): the same bytes named `.webp` are read another way.
+    static func image(content: String, metadata: MetadataPolicy, rawPreview: Bool = false) -> String {
+        SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + (rawPreview ? "|raw preview" : ""))
     }
 
     /// How each width is derived from the larger ones (`ResizeChain`).

@@ -37,7 +37,7 @@ struct ImageBuilder: Sendable {
     func build(_ job: ImageJob) throws(BuildError) -> Outcome {
         let path = job.source.relativePath
         let (content, hashed) = try contentHash(job)
-        let imageKey = CacheKey.image(content: content, metadata: settings.metadata)
+        let imageKey = CacheKey.image(content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil)
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind)
