@@ -12,7 +12,7 @@ APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev
 BENCH_PACKAGES := python3 gcc
 TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-predict bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
 
 all: build
 
@@ -139,6 +139,11 @@ bench-site-size: build
 ## ends within it (passes, seconds); the ceiling's extra time on 100 × 24 MP at three budgets; the plan of 3,000 photos into 1 GB (~20 min)
 bench-budget: build
 	python3 scripts/bench/site_budget.py .build/release/imgsite
+
+## bench-predict: how close a budget's plan comes to the site built, by kind of content (skies, foliage, night,
+## high-ISO noise, screenshots, portraits, panoramas, phone HEIC, small web images), tuned and held-out photos (~5 min)
+bench-predict: build
+	python3 scripts/bench/prediction.py .build/release/imgsite
 
 # Python packages for the benchmarks, in a venv under .build (never the system's).
 BENCH_VENV := .build/bench-venv

@@ -3,8 +3,8 @@ import Vips
 
 /// Measures what a library's content costs to encode: a sample of its
 /// photos, each decoded once at 1,024 px and encoded in every format and
-/// role the site makes, at 1,024 and 400 px (`EncodeCurve`): about 0.4 s
-/// of CPU a sample for a 24 MP JPEG (at 1,600 px, 1 s). A photo's own
+/// role the site makes, at 1,024 and 400 px (`EncodeCurve`), and a band
+/// of it at its widest files' size (`Widest`). A photo's own
 /// bytes per pixel say little across cameras and codecs (an iPhone's HEIC
 /// is a third of a camera JPEG's bytes, its WebP files twice as large), so
 /// the sample is spread over the library by loader and bytes per pixel,
@@ -74,22 +74,26 @@ enum BudgetCalibration {
         image.removeMetadata { _ in true }
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))
+        var widest = Widest(source, settings: settings, large: image.width)
         var curves: [String: EncodeCurve] = [:]
         for key in keys {
-            func bytes(_ image: VipsImage, quality: Int? = nil) throws(VipsError) -> (pixels: Double, bytes: Double) {
-                var encoder = settings.encoder(key.format, width: image.width, role: key.role)
-                if let quality { encoder = encoder.withQuality(quality) }
-                let input = key.format == .jpeg ? try image.flattened() : image
-                return (Double(image.width * image.height), Double(try input.encoded(encoder).count))
-            }
-            let largeFile = try bytes(image)
-            var curve = EncodeCurve.fitted(small: try bytes(small), large: largeFile)
+            let largeFile = try Self.bytes(image, key: key, settings: settings)
+            var curve = EncodeCurve.fitted(small: try Self.bytes(small, key: key, settings: settings), large: largeFile)
             if key.role != .dense, let quality = settings.quality(of: key.format), quality > 80 {
-                curve.at80 = try bytes(image, quality: 80).bytes / largeFile.bytes
+                curve.at80 = try Self.bytes(image, key: key, settings: settings, quality: 80).bytes / largeFile.bytes
             }
+            curve.upperExponent = try widest.exponent(key, large: image, largeFile: largeFile)
             curves[EncodeCurve.key(key)] = curve
         }
         return curves
+    }
+
+    /// `image` encoded as `key`'s files are at its width: (pixels, bytes).
+    static func bytes(_ image: VipsImage, key: VariantSpec, settings: ImageSettings, quality: Int? = nil) throws(VipsError) -> (pixels: Double, bytes: Double) {
+        var encoder = settings.encoder(key.format, width: image.width, role: key.role)
+        if let quality { encoder = encoder.withQuality(quality) }
+        let input = key.format == .jpeg ? try image.flattened() : image
+        return (Double(image.width * image.height), Double(try input.encoded(encoder).count))
     }
 }
 

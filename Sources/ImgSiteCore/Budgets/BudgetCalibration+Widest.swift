@@ -1,0 +1,87 @@
+import Foundation
+import Vips
+
+extension BudgetCalibration {
+    /// How a sample's bytes grow above 1,024 px, up to its widest files.
+    /// Extrapolated from 400 → 1,024 px, the widest files were up to 32 %
+    /// under on smooth photos and 81 % under on high-ISO noise (detail finer
+    /// than 1,024 px shows only in the larger files). So a band across the middle of the
+    /// photo, a quarter of its height, is encoded at the widest file's
+    /// size, and the same band at 1,024 px: the full 1,024 px file times
+    /// their ratio is the widest file's bytes (a ratio estimator, so a band
+    /// busier than the photo's average counts at both sizes). Whole-photo
+    /// encodes at 2,560–3,136 px measured within −19…+15 % of it per photo
+    /// on 51 photos of 10 kinds (`make bench-predict`). The band alone is
+    /// resized: libvips decodes the source down to its last row.
+    struct Widest {
+        /// A 3:2 photo's band: a quarter of its height.
+        static let share = 0.25
+        /// Files at most this much wider than the sample follow its curve.
+        static let reach = 1.3
+        var source: Source
+        var settings: ImageSettings
+        /// The widest file of each kind (format and role) the photo gets.
+        var widths: [String: Int]
+
+        init(_ source: Source, settings: ImageSettings, large: Int) {
+            let (width, height) = (source.header.width, source.header.height)
+            self.source = source
+            self.settings = settings
+            let specs = settings.outputs(width: width, height: height, animation: nil, phase: 0).specs
+            widths = Dictionary(specs.map { (EncodeCurve.key($0), $0.width) }, uniquingKeysWith: max)
+                .filter { Double($0.value) > Double(large) * Self.reach }
+        }
+
+        /// The widest band, decoded once for every kind.
+        private var decoded: VipsImage?
+
+        /// The exponent from the 1,024 px file (`large`, `largeFile`) to the
+        /// widest of `key`'s kind, or nil when none is wider than `reach`.
+        mutating func exponent(_ key: VariantSpec, large: VipsImage, largeFile: (pixels: Double, bytes: Double)) throws(VipsError) -> Double? {
+            guard let width = widths[EncodeCurve.key(key)] else { return nil }
+            let band = try band(width: width)
+            let wide = try BudgetCalibration.bytes(band, key: key, settings: settings).bytes
+            let small = try BudgetCalibration.bytes(try Self.band(of: large), key: key, settings: settings).bytes
+            guard small > 0 else { return nil }
+            let pixels = Double(band.width) * Double(band.width) * Double(source.header.height) / Double(max(1, source.header.width))
+            let bytes = largeFile.bytes * wide / small
+            return min(2, max(0.3, log(bytes / largeFile.bytes) / log(pixels / largeFile.pixels)))
+        }
+
+        /// The band at `width`, from the widest one decoded.
+        private mutating func band(width: Int) throws(VipsError) -> VipsImage {
+            let decoded: VipsImage
+            if let made = self.decoded {
+                decoded = made
+            } else {
+                let image = try VipsImage.thumbnail(
+                    of: source.job.source.decodePath, width: decodeWidth(widths.values.max() ?? width), toSRGB: source.header.needsColourTransform)
+                image.removeMetadata { _ in true }
+                decoded = try Self.band(of: image).materialized()
+                self.decoded = decoded
+            }
+            guard decoded.width > width else { return decoded }
+            return try decoded.downsized(toWidth: width, height: max(1, decoded.height * width / decoded.width))
+        }
+
+        /// The width the bands are decoded at: the widest file's, or a
+        /// tenth less where a JPEG then decodes at half its size (a 24 MP
+        /// camera file at 3,000 px for a 3,136 px file: a quarter of the
+        /// work, and the exponent carries the rest).
+        private func decodeWidth(_ widest: Int) -> Int {
+            let half = source.header.width / 2
+            return Double(half) >= Double(widest) * 0.9 ? min(widest, half) : widest
+        }
+
+        /// A band across the middle, a quarter of a 3:2 photo's height; of
+        /// a wider one (a panorama), as many pixels, so that a strip of one
+        /// kind of content does not stand for the rest (held-out panoramas:
+        /// +10 % under with a quarter, +7 % with this). Two bands, at a
+        /// third and two thirds, measured further under on most kinds.
+        static func band(of image: VipsImage) throws(VipsError) -> VipsImage {
+            let aspect = Double(image.width) / Double(max(1, image.height))
+            let rows = max(1, Int((Double(image.height) * min(0.5, share * max(1, aspect / 1.5))).rounded()))
+            return try image.cropped(left: 0, top: (image.height - rows) / 2, width: image.width, height: rows)
+        }
+    }
+}
