@@ -36,8 +36,13 @@ enum BudgetCalibration {
             order[(index * order.count / strata)..<((index + 1) * order.count / strata)]
         }
         let keys = curveKeys(settings, animations: sources.contains { $0.header.frames > 1 })
-        let measured = WorkerPool.map(chunks.map { $0[$0.startIndex + $0.count / 2] }, workers: workers) { index in
+        let sampled = chunks.map { $0[$0.startIndex + $0.count / 2] }
+        let measured = WorkerPool.map(sampled, workers: workers) { index in
             try? curves(sources[index], keys: keys, settings: settings)
+        }
+        // A sample is read whole: its hash gives its ladder's phase, as the build will.
+        let phases = WorkerPool.map(sampled, workers: workers) { index in
+            (try? SourceHash.of(sources[index].job.source.absolutePath)).map(WidthPlanner.phase(content:))
         }
         // A stratum whose sample could not be decoded takes the nearest that could.
         let decoded = measured.indices.filter { measured[$0] != nil }
@@ -51,6 +56,7 @@ enum BudgetCalibration {
                     sourceBytes: sources[index].job.source.byteCount,
                     publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
             }
+            photos[sampled[stratum]].phase = phases[stratum]
         }
         return (photos, measured.map { $0 ?? [:] })
     }

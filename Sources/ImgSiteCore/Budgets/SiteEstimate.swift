@@ -17,6 +17,9 @@ struct BudgetPhoto: Sendable {
     /// Its content's encode cost: an index into `SitePredictor.costs`
     /// (its own when it was sampled, else its stratum's sample's).
     var cost: Int
+    /// Its ladder's phase, when it was sampled (its bytes were read, so
+    /// their hash is known): nil, the phases' mean.
+    var phase: Double?
 }
 
 /// What a photo's files cost in one format and role, fitted on two

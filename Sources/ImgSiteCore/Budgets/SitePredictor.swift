@@ -5,11 +5,13 @@ import Foundation
 /// (`BudgetCalibration`), without encoding anything.
 ///
 /// Files are counted exactly, but for the one thing only a photo's
-/// content hash decides, its ladder's phase (`WidthPlanner.phase`): each
-/// photo is counted at its phase with the most files, so a file budget
-/// always holds, and at its phases' mean bytes (over a library the phases
-/// spread evenly; counted at the worst, 3,000 photos of 24 MP were
-/// predicted 20 % over what they made).
+/// content hash decides, its ladder's phase (`WidthPlanner.phase`): a
+/// photo not sampled is counted at its phase with the most files, so a
+/// file budget always holds, and at its phases' mean bytes (over a library
+/// the phases spread evenly; counted at the worst, 3,000 photos of 24 MP
+/// were predicted 20 % over what they made). A sampled photo, whose bytes
+/// were read, is counted at its own phase: in a library of a few photos,
+/// one photo's phase moved its site by up to 15 %.
 struct SitePredictor: Sendable {
     var photos: [BudgetPhoto]
     var costs: [[String: EncodeCurve]]
@@ -51,18 +53,22 @@ struct SitePredictor: Sendable {
         var height: Int
         var frames: Int
         var cost: Int
+        var phase: Double?
     }
 
     var groups: [Group: [BudgetPhoto]] {
-        Dictionary(grouping: photos) { Group(width: $0.width, height: $0.height, frames: $0.frames > 1 ? $0.frames : 1, cost: $0.cost) }
+        Dictionary(grouping: photos) {
+            Group(width: $0.width, height: $0.height, frames: $0.frames > 1 ? $0.frames : 1, cost: $0.cost, phase: $0.phase)
+        }
     }
 
     /// One photo's files at its phase with the most, and its still bytes
-    /// at their mean over the phases.
+    /// at their mean over the phases; at its own phase when it is known.
     private func estimate(_ group: Group, settings: ImageSettings) -> SiteEstimate {
         let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
+        let phases = group.phase.map { [$0] } ?? Self.phases
         var (files, bytes) = (0, 0.0)
-        for phase in Self.phases {
+        for phase in phases {
             let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: phase)
             files = max(files, plan.specs.count)
             bytes += plan.specs.reduce(0.0) { sum, spec in
@@ -70,7 +76,7 @@ struct SitePredictor: Sendable {
                 return sum + stillBytes(spec, group: group, settings: settings)
             }
         }
-        return SiteEstimate(files: files, bytes: Int((bytes / Double(Self.phases.count)).rounded(.up)))
+        return SiteEstimate(files: files, bytes: Int((bytes / Double(phases.count)).rounded(.up)))
     }
 
     func stillBytes(_ spec: VariantSpec, group: Group, settings: ImageSettings) -> Double {
