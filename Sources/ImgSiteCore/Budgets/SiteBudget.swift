@@ -9,9 +9,17 @@ struct SiteBudget: Sendable {
     var bytes: Int?
     var files: Int?
 
-    /// Bytes are planned to this share of the budget: predictions err by
-    /// up to about a tenth on photos unlike the sample.
+    /// Bytes are planned to this share of the budget. One machine's build
+    /// measures what it encoded and encodes again when over (`holdToBudget`),
+    /// so its plan leaves room for the usual error: held-out kinds of content
+    /// came to at most 6.3 % over their plans (`make bench-predict`).
     static let bytesMargin = 0.92
+    /// A shard cannot encode again (it sees only its photos; the merge
+    /// measures the whole and fails when over), so the shared plan leaves
+    /// twice that room: a library of a few photos can stray further than
+    /// a kind's sum (one smooth wallpaper came 27 % over its plan).
+    static let shardBytesMargin = 0.88
+    var margin = bytesMargin
 
     init(bytes: Int?, files: Int?) {
         self.bytes = bytes
@@ -50,7 +58,7 @@ struct SiteBudget: Sendable {
                 + "one file a photo (\(minimum(current))) and the pages make \(estimate.files) files; give at least \(estimate.files)")
         }
         if isOverBytes(estimate), let bytes {
-            let needed = Self.roundedUp(Double(estimate.bytes) / Self.bytesMargin)
+            let needed = Self.roundedUp(Double(estimate.bytes) / margin)
             throw BudgetRefusal(key: "budgets.site", reason: "\(Bytes.text(bytes)) cannot hold \(predictor.photos.count) photos: "
                 + "even \(minimum(current)) a photo and the pages come to about \(Bytes.text(estimate.bytes)); give at least \(Bytes.text(needed))")
         }
@@ -64,7 +72,7 @@ struct SiteBudget: Sendable {
     private func isOver(_ estimate: SiteEstimate) -> Bool { isOverBytes(estimate) || isOverFiles(estimate) }
 
     private func isOverBytes(_ estimate: SiteEstimate) -> Bool {
-        bytes.map { Double(estimate.bytes) > Double($0) * Self.bytesMargin } ?? false
+        bytes.map { Double(estimate.bytes) > Double($0) * margin } ?? false
     }
 
     private func isOverFiles(_ estimate: SiteEstimate) -> Bool {

@@ -19,6 +19,10 @@ public struct BuildOptions: Sendable {
     public var layout = ThemeLayout()
     /// The whole site (default), one shard of it, or a merge of shards.
     public var mode = BuildMode.site
+    /// What a budget's sample says the images weigh, over what it measured
+    /// (1: as measured). For the tests: below 1, a plan errs low as on photos
+    /// unlike the sample, so the build measures over and encodes again.
+    var sampleScale = 1.0
 
     /// Refuses what the pipeline cannot run: fewer than one job, or a config
     /// that does not validate.

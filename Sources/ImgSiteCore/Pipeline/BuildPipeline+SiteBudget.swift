@@ -18,11 +18,12 @@ extension BuildPipeline {
                           "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser); animations are animated WebP, with the still poster as the fallback")
         }
         guard config.budgets.shapesSite, let root = state.root else { return }
-        let budget = SiteBudget(config.budgets)
+        var budget = SiteBudget(config.budgets)
+        if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
         let jobs = root.allJobs
         let pages = PageCount(albums: root.albumSizes, hasFeed: config.baseURL != nil)
         let key = SourceHash.of(texts: [
-            ImgSiteVersion.current, state.settings!.key, "\(budget.bytes ?? 0) \(budget.files ?? 0)", "\(pages.albums) \(pages.hasFeed)",
+            ImgSiteVersion.current, state.settings!.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages.albums) \(pages.hasFeed)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var plan = Self.savedPlan(saved, key: key)
@@ -63,7 +64,8 @@ extension BuildPipeline {
         }.compactMap { $0 }
         let (photos, costs) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
         return SitePredictor(
-            photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages)
+            photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages,
+            imageScale: options.sampleScale)
     }
 
     /// The plan that fits `budget` as `predictor` sees the site, or the

@@ -104,4 +104,31 @@ import Testing
             try Self.pagesComplete(output, pages: ["aqua", "garden", "ladybird", "string"].map { "a/\($0).html" })
         }
     }
+
+    @Test("a sample that weighs the photos low: clean builds encode twice to fit, and a rebuild on a warm cache equals a clean build")
+    func secondPassRebuild() throws {
+        let input = try SiteBudgetTests.library()
+        let whole = try Self.unbudgeted(input)
+        var config = SiteConfig()
+        config.budgets.site = whole.bytes * 6 / 10
+        func build(_ output: URL, cache: URL) throws -> BuildSummary {
+            var options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: false, cacheFolder: cache)
+            options.sampleScale = 0.5
+            return try BuildPipeline(options: options).run()
+        }
+        let (output, cache) = (try Corpus.scratch("site"), try Corpus.scratch("cache"))
+        let first = try build(output, cache: cache)
+        #expect(first.budget?.passes == 2, "\(first.budget?.line ?? "no budget")")
+        // A photo added and one retouched: planned again, encoded twice again, from a warm cache.
+        try Corpus.copy([Corpus.photo("nature/Wood.jpg")], into: input, album: "a")
+        try FileManager.default.removeItem(at: input.appending(path: "a/Garden.jpg"))
+        try FileManager.default.copyItem(at: Corpus.photo("nature/TwoWings.jpg"), to: input.appending(path: "a/Garden.jpg"))
+        let again = try build(output, cache: cache)
+        let clean = try Corpus.scratch("clean")
+        let fresh = try build(clean, cache: try Corpus.scratch("clean-cache"))
+        #expect(again.budget?.passes == 2 && fresh.budget?.passes == 2, "\(again.budget?.line ?? "") / \(fresh.budget?.line ?? "")")
+        let differences = FolderTree.differences(try FolderTree.read(clean), try FolderTree.read(output))
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+        #expect(OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName]).bytes <= config.budgets.site!)
+    }
 }

@@ -71,6 +71,24 @@ import Testing
         }
     }
 
+    @Test("a shard's plan leaves the room of the worst measured error: it cannot encode again")
+    func shardMargin() throws {
+        let predictor = Self.predictor(photos: 100)
+        let unbudgeted = predictor.estimate(SiteConfig())
+        for share in [0.6, 0.3] {
+            let site = SiteBudget(bytes: Int(Double(unbudgeted.bytes) * share), files: nil)
+            var shard = site
+            shard.margin = SiteBudget.shardBytesMargin
+            let (one, shared) = (try site.plan(SiteConfig(), predictor: predictor), try shard.plan(SiteConfig(), predictor: predictor))
+            #expect(Double(shared.predicted.bytes) <= Double(site.bytes!) * SiteBudget.shardBytesMargin)
+            #expect(shared.predicted.bytes <= one.predicted.bytes)
+        }
+        // Refused, it asks for what the shard's room needs.
+        var tiny = SiteBudget(bytes: 1_000_000, files: nil)
+        tiny.margin = SiteBudget.shardBytesMargin
+        #expect(throws: BudgetRefusal.self) { try tiny.plan(SiteConfig(), predictor: predictor) }
+    }
+
     @Test("a file budget never lowers quality: it widens steps, then fewer widths and formats")
     func files() throws {
         let predictor = Self.predictor(photos: 100)

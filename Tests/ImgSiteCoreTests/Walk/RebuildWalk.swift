@@ -21,6 +21,9 @@ struct RebuildWalk {
     let library: URL
     let output: URL
     let cache: URL
+    /// What the walk's builds are told beside the library (`WalkStep.Change.sampleScale`).
+    private final class Told: @unchecked Sendable { var sampleScale = 1.0 }
+    private let told = Told()
     private let seedPhotos = ["formats/tiny-88x64.jpg": "a/first.jpg", "cameras/kodak-dc240.jpg": "a/second.jpg",
                               "formats/transparent.png": "b/alpha.png", "animated/1904-blob-dancing.gif": "b/blob.gif"]
 
@@ -111,6 +114,8 @@ struct RebuildWalk {
         let files = FileManager.default
         func url(_ path: String) -> URL { library.appending(path: path) }
         switch change {
+        case let .sampleScale(scale):
+            told.sampleScale = scale ?? 1
         case let .setting(key, yaml):
             var settings = try readSettings()
             settings[key] = yaml
@@ -166,13 +171,7 @@ struct RebuildWalk {
         case .plain: try build(into: output, cache: cache)
         case .force: try build(into: output, cache: cache, force: true)
         case let .jobs(count): try build(into: output, cache: cache, jobs: count)
-        case let .shards(count):
-            let folders = try (1...count).map { index in
-                let folder = try Corpus.scratch("walk-shard")
-                try build(into: folder, cache: cache, mode: .shard(Shard(index: index, count: count)!))
-                return folder
-            }
-            try build(into: output, cache: cache, mode: .merge(folders))
+        case let .shards(count): try buildSharded(count, into: output, cache: cache)
         case let .killed(point):
             let run = try ImgsiteProcess.run(
                 ["build", library.path, "-o", output.path, "--jobs", "2"], environment: ["IMGSITE_CACHE_DIR": cache.path, "IMGSITE_KILL_AT": point])
@@ -195,23 +194,44 @@ struct RebuildWalk {
         }
     }
 
+    /// `count` shards, each into a folder of its own, merged into `folder`.
+    private func buildSharded(_ count: Int, into folder: URL, cache: URL) throws {
+        let folders = try (1...count).map { index in
+            let shard = try Corpus.scratch("walk-shard")
+            try build(into: shard, cache: cache, mode: .shard(Shard(index: index, count: count)!))
+            return shard
+        }
+        try build(into: folder, cache: cache, mode: .merge(folders))
+    }
+
     /// The walk's own build into `folder`: the library's imgsite.yml, 2 jobs unless told.
     @discardableResult
-    private func build(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false, mode: BuildMode = .site) throws -> BuildSummary {
+    private func build(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false, mode: BuildMode = .site,
+                       sampleScale: Double? = nil) throws -> BuildSummary {
         var options = try options(into: folder, cache: cache, jobs: jobs, force: force)
         options.mode = mode
+        options.sampleScale = sampleScale ?? told.sampleScale
         return try BuildPipeline(options: options, observe: { _ in }).run()
     }
 
     private func options(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false) throws -> BuildOptions {
-        try BuildOptions.resolve(input: library.path, output: folder.path, configFile: nil, jobs: jobs, force: force, cacheFolder: cache.path)
+        var options = try BuildOptions.resolve(input: library.path, output: folder.path, configFile: nil, jobs: jobs, force: force, cacheFolder: cache.path)
+        options.sampleScale = told.sampleScale
+        return options
     }
 
     /// The walk's folder and its archive against a clean build's.
     func compare(_ steps: [WalkStep]) throws {
         let clean = try Corpus.scratch("walk-clean")
         let cleanCache = try Corpus.scratch("walk-clean-cache")
-        try build(into: clean, cache: cleanCache)
+        // Sharded, the site is held to a clean sharded build: under a byte
+        // budget the shared plan leaves a shard's room (`SiteBudget.shardBytesMargin`).
+        // `imgsite watch` is a process of its own: its plans take the sample as measured.
+        switch steps.last?.way {
+        case .shards(let count)?: try buildSharded(count, into: clean, cache: cleanCache)
+        case .watch?: try build(into: clean, cache: cleanCache, sampleScale: 1)
+        default: try build(into: clean, cache: cleanCache)
+        }
         var differences = FolderTree.differences(try FolderTree.read(clean), try FolderTree.read(output))
         let archives = try [clean, output].map { folder in
             let file = try Corpus.scratch("walk-archive").appending(path: "site.tar.gz")

@@ -27,7 +27,7 @@ struct WalkDraw {
         ("albums", ["{a: {placeholder: color}}", "{b: {placeholder: none}, a: {placeholder: lqip}}", nil]),
         ("metadata", ["strip", "keep-copyright", nil]),
         ("animated", ["{memory_budget: 1 MB}", "{memory_budget: 4 MB, outputs: [webp]}", "{outputs: [gif]}", nil]),
-        ("budgets", ["{variant: 40 KB}", "{first_view: 300 KB}", "{site: 1 MB}", "{files: 80}", "{site: 3 MB, files: 120}", nil]),
+        ("budgets", ["{variant: 40 KB}", "{first_view: 300 KB}", "{site: 1 MB}", "{site: 600 KB}", "{files: 80}", "{site: 3 MB, files: 120}", nil]),
         ("base_url", ["https://example.com/photos/", "https://example.org/", nil]),
         ("title", ["Walk", "\"<Tom & Jerry's> \\\"photos\\\"\"", nil]),
         ("photo_details", ["false", nil]),
@@ -87,6 +87,8 @@ struct WalkDraw {
                          "cover: \"\(cover)\"", "{title: Walk, hidden: false}", "order: -date", "order: [\"\(cover)\"]",
                          "album_order: -name", "exclude: true", nil]
             return .albumFile(album, yaml: files[random.below(files.count)])
+        case ..<97:
+            return .sampleScale([0.5, nil][random.below(2)])
         default:
             return nil
         }
