@@ -88,7 +88,8 @@ enum BudgetCalibration {
             if key.role != .dense, let quality = settings.quality(of: key.format), quality > 80 {
                 curve.at80 = try Self.bytes(image, key: key, settings: settings, quality: 80).bytes / largeFile.bytes
             }
-            curve.upperExponent = try widest.exponent(key, large: image, largeFile: largeFile)
+            // A band that cannot be decoded leaves the slope below to carry up.
+            curve.upperExponent = try? widest.exponent(key, large: image, largeFile: largeFile)
             curves[EncodeCurve.key(key)] = curve
         }
         return curves
