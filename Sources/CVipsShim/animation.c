@@ -14,6 +14,10 @@ int imgsite_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int wid
   return vips_crop(in, out, left, top, width, height, NULL);
 }
 
+int imgsite_vips_stack(VipsImage **in, int n, VipsImage **out) {
+  return vips_arrayjoin(in, out, n, "across", 1, NULL);
+}
+
 int imgsite_vips_rgba(VipsImage *in, VipsImage **out) {
   VipsImage *srgb = NULL, *cast = NULL;
   int failed = vips_colourspace(in, &srgb, VIPS_INTERPRETATION_sRGB, NULL) ||

@@ -12,6 +12,7 @@
 #define vips_addalpha (imgsite_vips()->vips_addalpha)
 #define vips_area_unref (imgsite_vips()->vips_area_unref)
 #define vips_array_double_new (imgsite_vips()->vips_array_double_new)
+#define vips_arrayjoin (imgsite_vips()->vips_arrayjoin)
 #define vips_autorot (imgsite_vips()->vips_autorot)
 #define vips_avg (imgsite_vips()->vips_avg)
 #define vips_cache_set_max (imgsite_vips()->vips_cache_set_max)

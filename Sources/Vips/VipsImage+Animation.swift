@@ -77,6 +77,15 @@ extension VipsImage {
         try Self.make("crop") { imgsite_vips_crop(pointer, $0, Int32(left), Int32(top), Int32(width), Int32(height)) }
     }
 
+    /// `images`, of one width, one above the other.
+    public static func stacked(_ images: [VipsImage]) throws(VipsError) -> VipsImage {
+        var pointers: [UnsafeMutablePointer<CVips.VipsImage>?] = images.map(\.pointer)
+        let count = Int32(pointers.count)
+        return try withExtendedLifetime(images) { () throws(VipsError) -> VipsImage in
+            try make("arrayjoin") { out in imgsite_vips_stack(&pointers, count, out) }
+        }
+    }
+
     /// sRGB, 8 bits, with alpha.
     public func rgba() throws(VipsError) -> VipsImage {
         try Self.make("colourspace") { imgsite_vips_rgba(pointer, $0) }

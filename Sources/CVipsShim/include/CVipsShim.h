@@ -355,6 +355,8 @@ int imgsite_vips_load_pages(const char *path, VipsImage **out, int fail_on);
 /// vips_pngload_buffer: one frame of a demuxed APNG.
 int imgsite_vips_pngload_buffer(const void *buf, size_t len, VipsImage **out);
 int imgsite_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
+/// `in` (images of one width) one above the other.
+int imgsite_vips_stack(VipsImage **in, int n, VipsImage **out);
 /// sRGB, 8 bits, with an alpha band (added opaque when missing).
 int imgsite_vips_rgba(VipsImage *in, VipsImage **out);
 /// A copy of RGBA pixels as an sRGB image.
