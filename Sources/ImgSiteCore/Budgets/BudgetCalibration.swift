@@ -37,13 +37,12 @@ enum BudgetCalibration {
         }
         let keys = curveKeys(settings, animations: sources.contains { $0.header.frames > 1 })
         let sampled = chunks.map { $0[$0.startIndex + $0.count / 2] }
-        let measured = WorkerPool.map(sampled, workers: workers) { index in
-            try? curves(sources[index], keys: keys, settings: settings)
-        }
         // A sample is read whole: its hash gives its ladder's phase, as the build will.
-        let phases = WorkerPool.map(sampled, workers: workers) { index in
-            (try? SourceHash.of(sources[index].job.source.absolutePath)).map(WidthPlanner.phase(content:))
+        let samples = WorkerPool.map(sampled, workers: workers) { index in
+            (curves: try? curves(sources[index], keys: keys, settings: settings),
+             phase: (try? SourceHash.of(sources[index].job.source.absolutePath)).map(WidthPlanner.phase(content:)))
         }
+        let measured = samples.map(\.curves)
         // A stratum whose sample could not be decoded takes the nearest that could.
         let decoded = measured.indices.filter { measured[$0] != nil }
         var photos = Array(repeating: BudgetPhoto(width: 0, height: 0, frames: 1, sourceBytes: 0, cost: 0), count: sources.count)
@@ -56,7 +55,7 @@ enum BudgetCalibration {
                     sourceBytes: sources[index].job.source.byteCount,
                     publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
             }
-            photos[sampled[stratum]].phase = phases[stratum]
+            photos[sampled[stratum]].phase = samples[stratum].phase
         }
         return (photos, measured.map { $0 ?? [:] })
     }
@@ -80,7 +79,7 @@ enum BudgetCalibration {
         image.removeMetadata { _ in true }
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))
-        var widest = Widest(source, settings: settings, large: image.width)
+        var widest = Widest(source, settings: settings, large: image)
         var curves: [String: EncodeCurve] = [:]
         for key in keys {
             let largeFile = try Self.bytes(image, key: key, settings: settings)
@@ -89,7 +88,7 @@ enum BudgetCalibration {
                 curve.at80 = try Self.bytes(image, key: key, settings: settings, quality: 80).bytes / largeFile.bytes
             }
             // A band that cannot be decoded leaves the slope below to carry up.
-            curve.upperExponent = try? widest.exponent(key, large: image, largeFile: largeFile)
+            curve.upperExponent = try? widest.exponent(key, largeFile: largeFile)
             curves[EncodeCurve.key(key)] = curve
         }
         return curves

@@ -34,7 +34,7 @@ struct EncodeCurve: Codable, Sendable, Equatable {
     /// above 80 (below 80, `QualityScale` says).
     var at80: Double?
     /// Above `pixels`, the exponent up to the photo's widest file of this
-    /// kind (`BudgetCalibration.widest`); nil when that file is no wider.
+    /// kind (`BudgetCalibration.Widest`); nil when that file is no wider.
     /// The slope below does not carry up: detail and noise finer than
     /// 1,024 px shows only in the larger files (0.3–1.9 measured).
     var upperExponent: Double?
