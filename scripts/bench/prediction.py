@@ -23,8 +23,9 @@ and the repository's corpus (Tests/Corpus/README.md). Made here from them,
 and said so in the table: panoramas and portraits cropped (never scaled up),
 high-ISO noise added with libvips (gaussnoise, per band, sigma 9, saved at
 quality 92 as a camera would), HEIC files encoded by libheif at quality 50
-(a phone's), and two screenshots of this repository's docs taken by headless
-Chromium at 2x (left out without `chromium`). The set is made once into
+(a phone's), and screenshots taken by headless Chromium at 2x (left out
+without `chromium`): two of this repository's docs, two of the gallery
+pages IMGSITE builds from corpus albums (photos among text). The set is made once into
 .build/prediction/.
 
   prediction.py IMGSITE [--kind NAME] [--per-photo]
@@ -80,7 +81,8 @@ KINDS = {
         (dict(screenshot="docs/benchmarks.md", dark=True), False), (plasma("Opal", "3840x2160.png"), False),
         (plasma("Kokkini", "3840x2160.png"), False), (deb(UKUI, f"{BG}/goldfish.png"), False),
         (deb(GNOME, f"{BG}/gnome/truchet-l.webp"), False), (deb(L16, f"{BG}/umang_by_Abhishek_Mudgal.jpg"), False),
-        (deb(SWAY, f"{BG}/sway/Sway_Wallpaper_Blue_2048x1536.png"), False)],
+        (deb(SWAY, f"{BG}/sway/Sway_Wallpaper_Blue_2048x1536.png"), False),
+        (dict(screenshot="gallery:nature", dark=False), False), (dict(screenshot="gallery:cameras", dark=True), False)],
     "portrait orientation": [
         (deb(L16, f"{BG}/friends_by_Aitzol_Berasategi.jpg"), True),
         (deb(L16, f"{BG}/Wine_by_Jakkub_Mede.jpg"), False), (plasma("SafeLanding", "1622x2880.jpg"), False),
@@ -106,6 +108,9 @@ KINDS = {
         (deb(MATE, f"{BG}/mate/nature/FreshFlower.jpg"), False)],
 }
 
+# The imgsite under test: it also builds the gallery pages screenshotted.
+IMGSITE = None
+
 # Lowered settings: where a tight budget's plans fall.
 LOWERED = "jpeg:\n  quality: 60\nwebp:\n  quality: 60\nmax_width: 1600\n"
 
@@ -129,15 +134,26 @@ def header(path, field):
     return int(subprocess.check_output(["vipsheader", "-f", field, path], text=True))
 
 
-def screenshot(markdown, dark, out):
-    text = open(os.path.join(ROOT, markdown)).read().replace("&", "&amp;").replace("<", "&lt;")
-    colours = "background:#1e1e1e;color:#ddd" if dark else "background:#fff;color:#222"
+def screenshot(source, dark, out):
+    """A 2x screenshot of a markdown file as text, or ("gallery:ALBUM") of
+    the gallery page imgsite builds from a corpus album (photos among text)."""
     with tempfile.TemporaryDirectory() as scratch:
-        page = os.path.join(scratch, "page.html")
-        open(page, "w").write(f"<body style='margin:24px;{colours};font:15px sans-serif'><pre style='white-space:pre-wrap'>{text}</pre>")
-        subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        "--force-device-scale-factor=2", "--window-size=1440,900", f"--screenshot={out}", page],
-                       check=True, capture_output=True)
+        if source.startswith("gallery:"):
+            site = os.path.join(scratch, "site")
+            subprocess.run([IMGSITE, "build", os.path.join(CORPUS, source.split(":")[1]), "-o", site,
+                            "--cache-dir", os.path.join(scratch, "cache"), "--quiet"], check=True, capture_output=True)
+            page = os.path.join(site, "index.html")
+            # The dark one: the page as a browser's dark reader would show it.
+            flags = ["--force-dark-mode", "--enable-features=WebContentsForceDark"] if dark else []
+        else:
+            text = open(os.path.join(ROOT, source)).read().replace("&", "&amp;").replace("<", "&lt;")
+            colours = "background:#1e1e1e;color:#ddd" if dark else "background:#fff;color:#222"
+            page = os.path.join(scratch, "page.html")
+            open(page, "w").write(f"<body style='margin:24px;{colours};font:15px sans-serif'><pre style='white-space:pre-wrap'>{text}</pre>")
+            flags = []
+        subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *flags,
+                        "--force-device-scale-factor=2", "--window-size=1440,900", "--virtual-time-budget=5000",
+                        f"--screenshot={out}", page], check=True, capture_output=True)
 
 
 def make(photo, out):
@@ -172,7 +188,7 @@ def make(photo, out):
 
 
 def label(photo):
-    name = photo.get("screenshot") or photo.get("corpus") or photo["path"]
+    name = (photo.get("screenshot") or photo.get("corpus") or photo["path"]).replace("gallery:", "gallery-")
     base = os.path.splitext(os.path.basename(name))[0]
     if "contents/" in name:
         base = name.split("/")[-4] + ("-" + base if "screenshot" in base else "")
@@ -220,7 +236,8 @@ def per_photo(imgsite, folder, settings):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    imgsite = os.path.abspath(sys.argv[1])
+    global IMGSITE
+    imgsite = IMGSITE = os.path.abspath(sys.argv[1])
     only = sys.argv[sys.argv.index("--kind") + 1] if "--kind" in sys.argv else None
     print("| kind of content | photos | planned MB | built MB | error | at lowered settings |\n|---|---|---|---|---|---|")
     worst = 0.0
