@@ -112,9 +112,13 @@ def sweep(imgsite, name, photos, scratch):
 
 
 def settings_yaml(gave_up):
-    """imgsite.yml for the settings a budget ended with (its report's gaveUp)."""
+    """imgsite.yml for the settings a budget ended with (its report's gaveUp):
+    the site's plan; what the second pass gave single photos ("quality 75 on
+    3 photos") has no imgsite.yml of its own, and is left to the budget."""
     lines = []
     for item in gave_up:
+        if " on " in item["setting"]:
+            continue
         key, _, value = item["setting"].partition(" ")
         if key == "quality":
             lines += [f"jpeg: {{ quality: {value} }}", f"webp: {{ quality: {value} }}"]

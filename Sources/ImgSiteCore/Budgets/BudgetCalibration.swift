@@ -51,7 +51,7 @@ enum BudgetCalibration {
             for index in members {
                 let header = sources[index].header
                 photos[index] = BudgetPhoto(
-                    width: header.width, height: header.height, frames: max(1, header.frames),
+                    source: sources[index].job.source.relativePath, width: header.width, height: header.height, frames: max(1, header.frames),
                     sourceBytes: sources[index].job.source.byteCount,
                     publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
             }

@@ -43,7 +43,27 @@ public struct BudgetReport: Sendable, Equatable {
         predictedFiles = plan.predicted.files
         unbudgetedBytes = plan.unbudgeted.bytes
         unbudgetedFiles = plan.unbudgeted.files
-        gaveUp = Self.differences(from: site, to: plan.config(from: site))
+        gaveUp = Self.differences(from: site, to: plan.config(from: site)) + Self.tightened(plan, site: site)
+    }
+
+    /// What the ceiling's second pass gave up on single photos: "quality
+    /// 75 on 3 photos", for each setting beyond the site's plan.
+    private static func tightened(_ plan: BudgetPlan, site: SiteConfig) -> [(setting: String, effect: String)] {
+        let planned = plan.config(from: site)
+        let planSettings = Set(differences(from: site, to: planned).map(\.setting))
+        var photos: [String: (count: Int, effect: String)] = [:]
+        var order: [String] = []
+        for moves in plan.photoMoves.keys.sorted().map({ plan.photoMoves[$0]! }) {
+            let config = SiteBudget.config(planned, moves: moves)
+            for (setting, effect) in differences(from: site, to: config) where !planSettings.contains(setting) {
+                if photos[setting] == nil { order.append(setting) }
+                photos[setting, default: (0, effect)].count += 1
+            }
+        }
+        return order.map { setting in
+            let (count, effect) = photos[setting]!
+            return ("\(setting) on \(count) photo\(count == 1 ? "" : "s")", effect + " (only these photos)")
+        }
     }
 
     /// "budget 12.0 MB: planned 11.1 MB, 150 files, built 11.3 MB, 151 files (+1.8 % of the plan's

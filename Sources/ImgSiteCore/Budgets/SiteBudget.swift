@@ -107,8 +107,16 @@ struct BudgetPlan: Codable, Sendable, Equatable {
     var predicted: SiteEstimate
     /// Predicted with the site's own settings.
     var unbudgeted: SiteEstimate
+    /// Moves past `moves` that the ceiling's second pass gave single
+    /// photos (`PhotoTightening`), by source.
+    var photoMoves: [String: [BudgetMove]] = [:]
 
     func config(from site: SiteConfig) -> SiteConfig {
         SiteBudget.config(site, moves: moves)
+    }
+
+    /// The settings of a photo the second pass tightened.
+    func config(from site: SiteConfig, photo: String) -> SiteConfig {
+        SiteBudget.config(site, moves: moves + (photoMoves[photo] ?? []))
     }
 }

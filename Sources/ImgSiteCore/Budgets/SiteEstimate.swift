@@ -8,6 +8,8 @@ struct SiteEstimate: Codable, Sendable, Equatable {
 
 /// One source as a site budget sees it, from its header.
 struct BudgetPhoto: Sendable {
+    /// Its path in the library (the build's second pass tightens photos by it).
+    var source = ""
     var width: Int
     var height: Int
     var frames: Int

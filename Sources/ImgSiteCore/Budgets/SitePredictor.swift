@@ -19,8 +19,8 @@ struct SitePredictor: Sendable {
     var calibrated: (jpeg: Int, webp: Int)
     var layout: ThemeLayout
     var pages: PageCount
-    /// Built image bytes over predicted, once a build has measured them
-    /// (`BuildPipeline.holdToBudget`): 1 until then.
+    /// Image bytes are predicted times this: 1, but for tests that make a
+    /// plan err as a sample unlike the photos would (`BuildOptions.sampleScale`).
     var imageScale = 1.0
 
     /// Phases tried per photo: a ladder's rungs move by less than one step
@@ -54,12 +54,22 @@ struct SitePredictor: Sendable {
         var frames: Int
         var cost: Int
         var phase: Double?
+
+        init(_ photo: BudgetPhoto) {
+            (width, height, frames, cost, phase) = (photo.width, photo.height, photo.frames > 1 ? photo.frames : 1, photo.cost, photo.phase)
+        }
     }
 
     var groups: [Group: [BudgetPhoto]] {
-        Dictionary(grouping: photos) {
-            Group(width: $0.width, height: $0.height, frames: $0.frames > 1 ? $0.frames : 1, cost: $0.cost, phase: $0.phase)
-        }
+        Dictionary(grouping: photos, by: Group.init)
+    }
+
+    /// One photo's image files under `settings` (not scaled).
+    func estimate(of photo: BudgetPhoto, settings: ImageSettings) -> SiteEstimate {
+        let group = Group(photo)
+        var one = estimate(group, settings: settings)
+        one.bytes += animatedBytes(group, members: [photo], settings: settings)
+        return one
     }
 
     /// One photo's files at its phase with the most, and its still bytes

@@ -2,18 +2,20 @@ import Foundation
 
 extension BuildPipeline {
     /// Passes of encoding again a budget may add to a build: the first
-    /// measured scale is usually enough; a second corrects what the new
-    /// settings' own error leaves.
+    /// is usually enough; a second corrects what its own prediction of the
+    /// notches' savings leaves.
     static let ceilingPasses = 2
 
     /// Holds the site to `budgets.site` and `budgets.files` as a ceiling,
     /// not a forecast: measures the images as built (and the pages as
     /// estimated, a tenth over what they measure), and when the site would
-    /// end over, scales the prediction by what the images measured, plans
-    /// again and encodes again (variants the new settings share with the
-    /// old come from the cache). Still over after `ceilingPasses`, or
-    /// refused by the new plan, the build stops with the least budget
-    /// that fits, before any page is written: the previous pages stay.
+    /// end over, the photos that save the most for one more notch of the
+    /// budget's moves take it (`PhotoTightening`) and are encoded again
+    /// (what their new settings share with the old comes from the cache;
+    /// the other photos keep their files). Still over after
+    /// `ceilingPasses`, or with nothing left to give up, the build stops
+    /// with the least budget that fits, before any page is written: the
+    /// previous pages stay.
     func holdToBudget(_ state: inout BuildState) throws(BuildError) {
         // Nothing encoded and no new plan since a build that ran to its end:
         // its site was measured then.
@@ -25,29 +27,26 @@ extension BuildPipeline {
         var measured = try measuredSite(state, pages: pages)
         guard budget.isOverCeiling(measured.site) else { return }
         let first = measured.site
-        var predictor: SitePredictor
+        let predictor: SitePredictor
         if let made = state.budgetPredictor {
             predictor = made
         } else {
             observe(.step("budget: reading \(root.allJobs.count) headers and encoding a sample"))
             predictor = try sitePredictor(root.allJobs, pages: pages, settings: ImageSettings(config: options.config, layout: options.layout))
         }
+        let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
         for pass in 1...Self.ceilingPasses {
-            // Built over predicted, for the images the settings made: the
-            // content's own cost, which the sample missed.
-            let predicted = predictor.imageEstimate(plan.config(from: options.config)).bytes
-            predictor.imageScale *= Double(measured.imageBytes) / Double(max(predicted, 1))
-            let next = try plannedWithin(budget, predictor: predictor)
-            guard next.moves != plan.moves else { break }
+            guard let next = tightening.tightened(plan, built: measured.photos, over: budget.over(measured.site), measured: measured.site)
+            else { break }
+            let photos = Set(next.photoMoves.filter { plan.photoMoves[$0.key] != $0.value }.keys).count
             plan = next
-            observe(.step("budget: the site came to \(measured.site.text), over \(budget.text); planned again on what the images measured "
-                + "(\(String(format: "%+.0f", (predictor.imageScale - 1) * 100)) %), encoding again (pass \(pass + 1))"))
-            state.settings = ImageSettings(config: plan.config(from: options.config), layout: options.layout)
+            observe(.step("budget: the site came to \(measured.site.text), over \(budget.text); \(photos) of \(measured.photos.count) photos "
+                + "give up one more notch, encoding them again (pass \(pass + 1))"))
+            state.apply(plan, site: options.config, layout: options.layout)
             try encodeAgain(&state)
             measured = try measuredSite(state, pages: pages)
             state.summary.bytesOut = measured.builtBytes
             guard budget.isOverCeiling(measured.site) else {
-                state.budgetPlan = plan
                 state.summary.budget = BudgetReport(budget: budget, plan: plan, site: options.config, firstPass: first, passes: pass + 1)
                 if let saved = state.budgetPlanFile { Self.save(plan, key: saved.key, to: saved.file) }
                 return
@@ -60,11 +59,15 @@ extension BuildPipeline {
 
     /// The site as it stands after `process`: every image's files as the
     /// build database records them, the pages as estimated, and the
-    /// albums' zips (`album_zip`) as their files add up. `imageBytes` leaves
-    /// out the originals (`downloads: original`): the settings do not shape them.
-    private func measuredSite(_ state: BuildState, pages: PageCount) throws(BuildError) -> (site: SiteEstimate, imageBytes: Int, builtBytes: Int) {
+    /// albums' zips (`album_zip`) as their files add up; and each photo's
+    /// image files, less its original (`downloads: original`): the
+    /// settings do not shape it.
+    private func measuredSite(
+        _ state: BuildState, pages: PageCount
+    ) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built], builtBytes: Int) {
         var images = SiteEstimate()
-        var (imageBytes, builtBytes, zipBytes) = (0, 0, 0)
+        var photos: [String: PhotoTightening.Built] = [:]
+        var (builtBytes, zipBytes) = (0, 0)
         let built = state.builtSources
         let (policy, zips) = (options.config.downloads, options.config.albumZip)
         try buildDatabase(.read, at: options.cacheFolder.path) {
@@ -72,7 +75,8 @@ extension BuildPipeline {
                 let bytes = image.variants.reduce(0) { $0 + $1.bytes }
                 images.files += image.variants.count
                 images.bytes += bytes
-                imageBytes += image.variants.reduce(0) { $0 + ($1.role == .original ? 0 : $1.bytes) }
+                let shaped = image.variants.filter { $0.role != .original }
+                photos[image.source] = .init(bytes: shaped.reduce(0) { $0 + $1.bytes }, files: shaped.count)
                 if built.contains(image.source) { builtBytes += bytes }
                 if zips, let download = image.download(policy) { zipBytes += download.bytes + SitePredictor.zipEntryBytes }
             }
@@ -80,7 +84,7 @@ extension BuildPipeline {
         let pageEstimate = pages.estimate(imageFiles: images.files)
         let zipFiles = zips ? pages.albums.filter { $0 > 0 }.count : 0
         let site = SiteEstimate(files: images.files + pageEstimate.files + zipFiles, bytes: images.bytes + pageEstimate.bytes + zipBytes)
-        return (site, imageBytes, builtBytes)
+        return (site, photos, builtBytes)
     }
 
     /// `process` again with the new settings, its images' lines already
@@ -115,6 +119,12 @@ extension BuildPipeline {
 }
 
 extension SiteBudget {
+    /// What `site` has over the budget, bytes counted to `PhotoTightening.aim` of it.
+    func over(_ site: SiteEstimate) -> PhotoTightening.Over {
+        PhotoTightening.Over(
+            bytes: bytes.map { site.bytes - Int(Double($0) * PhotoTightening.aim) } ?? 0, files: files.map { site.files - $0 } ?? 0)
+    }
+
     /// Over the budget itself (not the planning margin).
     func isOverCeiling(_ site: SiteEstimate) -> Bool {
         bytes.map { site.bytes > $0 } ?? false || files.map { site.files > $0 } ?? false

@@ -7,22 +7,23 @@ extension BuildPipeline {
     /// finished image is recorded at once, in its own transaction.
     func process(_ state: inout BuildState) throws(BuildError) {
         let settings = state.settings!
-        let stale = serveFresh(&state, settings: settings)
+        let stale = serveFresh(&state)
         guard !stale.isEmpty else { return }
+        // A photo tightened past the site's settings makes no other formats.
         try startLibvips(for: stale, settings: settings)
-        let outcomes = build(stale, with: imageBuilder(settings, state: state, images: stale.count))
+        let outcomes = build(stale, with: imageBuilder(settings, state: state, images: stale.count), photoSettings: state.photoSettings)
         count(outcomes, of: stale, into: &state)
     }
 
     /// Takes every image the journal vouches for as it stands, says so, and
     /// returns the others.
-    private func serveFresh(_ state: inout BuildState, settings: ImageSettings) -> [ImageJob] {
+    private func serveFresh(_ state: inout BuildState) -> [ImageJob] {
         let jobs = state.jobs
         var listing = OutputListing(root: options.output)
         var stale: [ImageJob] = []
         for job in jobs {
             let source = job.source.relativePath
-            if let summary = job.fresh(state.journal[source], plan: settings.key, listing: &listing) {
+            if let summary = job.fresh(state.journal[source], plan: state.settings(for: source).key, listing: &listing) {
                 state.summaries[source] = summary
                 state.summary.warnings += state.journal[source]!.warnings.map { "\(source): \($0)" }
             } else {
@@ -66,10 +67,14 @@ extension BuildPipeline {
 
     /// Builds `stale` on `jobs` threads, largest files first (bytes stand in
     /// for decode cost): the last image started is a short one.
-    private func build(_ stale: [ImageJob], with builder: ImageBuilder) -> [Result<ImageBuilder.Outcome, BuildError>] {
+    private func build(
+        _ stale: [ImageJob], with builder: ImageBuilder, photoSettings: [String: ImageSettings]
+    ) -> [Result<ImageBuilder.Outcome, BuildError>] {
         let observe = self.observe
         return WorkerPool.map(stale, workers: options.jobs, cost: { $0.source.byteCount }) { job -> Result<ImageBuilder.Outcome, BuildError> in
             observe(.processing(job.source.relativePath))
+            var builder = builder
+            if let settings = photoSettings[job.source.relativePath] { builder.settings = settings }
             do throws(BuildError) {
                 let outcome = try builder.build(job)
                 if outcome.decoded {

@@ -41,8 +41,7 @@ extension BuildPipeline {
             state.budgetPredictor = predictor
             Self.save(plan!, key: key, to: saved)
         }
-        state.settings = ImageSettings(config: plan!.config(from: config), layout: options.layout)
-        state.budgetPlan = plan
+        state.apply(plan!, site: config, layout: options.layout)
         let report = BudgetReport(budget: budget, plan: plan!, site: config)
         state.summary.budget = report
         observe(.step(report.line))

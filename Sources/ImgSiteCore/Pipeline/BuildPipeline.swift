@@ -150,6 +150,8 @@ struct BuildState {
     /// What their files are made with (`planImageSettings`), and under a
     /// whole-site budget the plan that chose it.
     var settings: ImageSettings?
+    /// Photos the budget's second pass tightened past `settings`, by source.
+    var photoSettings: [String: ImageSettings] = [:]
     var budgetPlan: BudgetPlan?
     /// What the plan was made from, when this build made it (not read
     /// back from the cache), and where it is kept and under which key.
@@ -187,6 +189,25 @@ struct BuildState {
         var sources: (cards: [String], photos: [String])
     }
     var summary = BuildSummary()
+
+    /// What `source`'s files are made with.
+    func settings(for source: String) -> ImageSettings {
+        photoSettings[source] ?? settings!
+    }
+
+    /// Builds with `plan`: the site's settings as it moves them, and each
+    /// photo's it tightened further.
+    mutating func apply(_ plan: BudgetPlan, site: SiteConfig, layout: ThemeLayout) {
+        settings = ImageSettings(config: plan.config(from: site), layout: layout)
+        var made: [[BudgetMove]: ImageSettings] = [:]
+        photoSettings = plan.photoMoves.mapValues { moves in
+            if let settings = made[moves] { return settings }
+            let settings = ImageSettings(config: SiteBudget.config(site, moves: plan.moves + moves), layout: layout)
+            made[moves] = settings
+            return settings
+        }
+        budgetPlan = plan
+    }
 }
 
 extension BuildPipeline {

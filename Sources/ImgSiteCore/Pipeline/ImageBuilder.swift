@@ -24,7 +24,8 @@ struct ImageBuilder: Sendable {
         var readSource = false
     }
 
-    let settings: ImageSettings
+    /// The site's settings, or a photo's own (`BuildState.photoSettings`).
+    var settings: ImageSettings
     let store: BuildStore
     let objects: ObjectStore
     let output: URL
