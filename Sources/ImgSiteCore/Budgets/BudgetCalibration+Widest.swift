@@ -27,33 +27,27 @@ extension BudgetCalibration {
         var settings: ImageSettings
         /// The widest file of each kind (format and role) the photo gets.
         var widths: [String: Int]
-
-        /// The sample at 1,024 px.
-        let large: VipsImage
-
-        init(_ source: Source, settings: ImageSettings, large: VipsImage) {
+        /// Nil when no file is wider than `reach` times `largeWidth`, the
+        /// sample's width (1,024 px, or the photo's own).
+        init?(_ source: Source, settings: ImageSettings, largeWidth: Int) {
             let (width, height) = (source.header.width, source.header.height)
-            self.source = source
-            self.settings = settings
-            self.large = large
+            (self.source, self.settings) = (source, settings)
             let specs = settings.outputs(width: width, height: height, animation: nil, phase: 0).specs
             widths = Dictionary(specs.map { (EncodeCurve.key($0), $0.width) }, uniquingKeysWith: max)
-                .filter { Double($0.value) > Double(large.width) * Self.reach }
+                .filter { Double($0.value) > Double(largeWidth) * Self.reach }
+            if widths.isEmpty { return nil }
         }
 
-        /// The widest band, decoded once for every kind, and the band at 1,024 px.
+        /// The band as decoded, for every kind.
         private var decoded: VipsImage?
-        private var largeBand: VipsImage?
 
         /// The exponent from the 1,024 px file (`largeFile`) to the widest
-        /// of `key`'s kind, or nil when none is wider than `reach`.
-        mutating func exponent(_ key: VariantSpec, largeFile: (pixels: Double, bytes: Double)) throws(VipsError) -> Double? {
+        /// of `key`'s kind, or nil when none is wider than `reach`;
+        /// `largeBand`: the bytes of the band cut from that file's image.
+        mutating func exponent(_ key: VariantSpec, largeFile: (pixels: Double, bytes: Double), largeBand small: Double) throws(VipsError) -> Double? {
             guard let width = widths[EncodeCurve.key(key)] else { return nil }
             let band = try band(width: width)
-            if largeBand == nil { largeBand = try Self.band(of: large) }
-            guard let largeBand else { return nil }
             let wide = try BudgetCalibration.bytes(band, key: key, settings: settings).bytes
-            let small = try BudgetCalibration.bytes(largeBand, key: key, settings: settings).bytes
             guard small > 0 else { return nil }
             let pixels = Double(band.width) * Double(band.width) * Double(source.header.height) / Double(max(1, source.header.width))
             let ratio = largeFile.bytes * wide / small

@@ -22,10 +22,13 @@ enum BudgetCalibration {
 
     /// The photos as the predictor takes them, and the curves they point at.
     /// A sample that cannot be decoded leaves its stratum to the next one.
+    /// The curves stop at 1,024 px: `widened` carries them up to the
+    /// widest files, when a plan keeps files that wide. `samples` holds
+    /// each curve's photo.
     static func measure(
         _ sources: [Source], settings: ImageSettings, workers: Int
-    ) -> (photos: [BudgetPhoto], costs: [[String: EncodeCurve]]) {
-        guard !sources.isEmpty else { return ([], []) }
+    ) -> (photos: [BudgetPhoto], costs: [[String: EncodeCurve]], samples: [Source]) {
+        guard !sources.isEmpty else { return ([], [], []) }
         let order = sources.indices.sorted { a, b in
             let (x, y) = (sources[a], sources[b])
             if x.header.loader != y.header.loader { return x.header.loader < y.header.loader }
@@ -57,7 +60,7 @@ enum BudgetCalibration {
             }
             photos[sampled[stratum]].phase = samples[stratum].phase
         }
-        return (photos, measured.map { $0 ?? [:] })
+        return (photos, measured.map { $0 ?? [:] }, sampled.map { sources[$0] })
     }
 
     /// Source bytes per pixel: within one loader, how much detail and noise.
@@ -79,19 +82,41 @@ enum BudgetCalibration {
         image.removeMetadata { _ in true }
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))
-        var widest = Widest(source, settings: settings, large: image)
         var curves: [String: EncodeCurve] = [:]
+        // The band at 1,024 px is cut now, from this decode; the widest one
+        // only when a plan keeps files that wide (`widened`).
+        let widest = Widest(source, settings: settings, largeWidth: image.width)
+        let largeBand = widest == nil ? nil : try Widest.band(of: image)
         for key in keys {
             let largeFile = try Self.bytes(image, key: key, settings: settings)
             var curve = EncodeCurve.fitted(small: try Self.bytes(small, key: key, settings: settings), large: largeFile)
             if key.role != .dense, let quality = settings.quality(of: key.format), quality > 80 {
                 curve.at80 = try Self.bytes(image, key: key, settings: settings, quality: 80).bytes / largeFile.bytes
             }
-            // A band that cannot be decoded leaves the slope below to carry up.
-            curve.upperExponent = try? widest.exponent(key, largeFile: largeFile)
+            if let largeBand, widest?.widths[EncodeCurve.key(key)] != nil {
+                curve.largeBandBytes = try Self.bytes(largeBand, key: key, settings: settings).bytes
+            }
             curves[EncodeCurve.key(key)] = curve
         }
         return curves
+    }
+
+    /// `costs` carried up from 1,024 px to each sample's widest files
+    /// (`Widest`). A sample whose band cannot be decoded keeps the slope
+    /// below to carry up.
+    static func widened(_ costs: [[String: EncodeCurve]], samples: [Source], settings: ImageSettings, workers: Int) -> [[String: EncodeCurve]] {
+        let keys = curveKeys(settings, animations: true)
+        return WorkerPool.map(Array(zip(costs, samples)), workers: workers) { curves, source in
+            guard !curves.isEmpty, var widest = Widest(source, settings: settings, largeWidth: min(largeWidth, source.header.width)) else {
+                return curves
+            }
+            var widened = curves
+            for key in keys {
+                guard let curve = curves[EncodeCurve.key(key)], let band = curve.largeBandBytes else { continue }
+                widened[EncodeCurve.key(key)]!.upperExponent = try? widest.exponent(key, largeFile: (curve.pixels, curve.bytes), largeBand: band)
+            }
+            return widened
+        }
     }
 
     /// `image` encoded as `key`'s files are at its width: (pixels, bytes).

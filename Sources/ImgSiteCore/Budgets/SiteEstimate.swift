@@ -40,6 +40,9 @@ struct EncodeCurve: Codable, Sendable, Equatable {
     /// The slope below does not carry up: detail and noise finer than
     /// 1,024 px shows only in the larger files (0.3–1.9 measured).
     var upperExponent: Double?
+    /// The sample's band (`BudgetCalibration.Widest.band`) at `pixels`'
+    /// width, in this kind's bytes: what `upperExponent` is measured from.
+    var largeBandBytes: Double?
 
     func bytes(pixels: Double) -> Double {
         let exponent = pixels > self.pixels ? upperExponent ?? self.exponent : self.exponent

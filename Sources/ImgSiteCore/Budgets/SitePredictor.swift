@@ -22,6 +22,10 @@ struct SitePredictor: Sendable {
     /// Image bytes are predicted times this: 1, but for tests that make a
     /// plan err as a sample unlike the photos would (`BuildOptions.sampleScale`).
     var imageScale = 1.0
+    /// Each curve's photo, and whether the curves reach its widest files
+    /// (`BudgetCalibration.widened`) or stop at 1,024 px.
+    var samples: [BudgetCalibration.Source] = []
+    var isWidened = false
 
     /// Phases tried per photo: a ladder's rungs move by less than one step
     /// between neighbours.
@@ -45,6 +49,28 @@ struct SitePredictor: Sendable {
         }
         total.bytes = Int((Double(total.bytes) * imageScale).rounded(.up))
         return total
+    }
+
+    /// Carries the curves up to the widest files when `config` makes files
+    /// wider than they reach, once; true when it did. A tight budget's
+    /// plan keeps none (100 × 24 MP at 35 % of their site: `max_width`
+    /// 1280), and the bands were a third of its planning.
+    mutating func widen(ifKeeping config: SiteConfig, settings: ImageSettings, workers: Int) -> Bool {
+        guard !isWidened, keepsWideFiles(config) else { return false }
+        costs = BudgetCalibration.widened(costs, samples: samples, settings: settings, workers: workers)
+        isWidened = true
+        return true
+    }
+
+    /// Whether some photo gets a file wider than its curve reaches from 1,024 px.
+    func keepsWideFiles(_ config: SiteConfig) -> Bool {
+        let settings = ImageSettings(config: config, layout: layout)
+        return groups.keys.contains { group in
+            let reach = Double(min(BudgetCalibration.largeWidth, group.width)) * BudgetCalibration.Widest.reach
+            return Self.phases.contains { phase in
+                settings.outputs(width: group.width, height: group.height, animation: nil, phase: phase).specs.contains { Double($0.width) > reach }
+            }
+        }
     }
 
     /// Photos alike for a plan: one size, still or not, one cost.

@@ -27,12 +27,14 @@ extension BuildPipeline {
         var measured = try measuredSite(state, pages: pages)
         guard budget.isOverCeiling(measured.site) else { return }
         let first = measured.site
-        let predictor: SitePredictor
+        var predictor: SitePredictor
         if let made = state.budgetPredictor {
             predictor = made
         } else {
             observe(.step("budget: reading \(root.allJobs.count) headers and encoding a sample"))
-            predictor = try sitePredictor(root.allJobs, pages: pages, settings: ImageSettings(config: options.config, layout: options.layout))
+            let settings = ImageSettings(config: options.config, layout: options.layout)
+            predictor = try sitePredictor(root.allJobs, pages: pages, settings: settings)
+            _ = predictor.widen(ifKeeping: plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
         for pass in 1...Self.ceilingPasses {

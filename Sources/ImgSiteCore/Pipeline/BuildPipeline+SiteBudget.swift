@@ -36,8 +36,8 @@ extension BuildPipeline {
         state.budgetPlanFile = (saved, key)
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
-            let predictor = try sitePredictor(jobs, pages: pages, settings: state.settings!)
-            plan = try plannedWithin(budget, predictor: predictor)
+            var predictor = try sitePredictor(jobs, pages: pages, settings: state.settings!)
+            plan = try plannedWithin(budget, predictor: &predictor)
             state.budgetPredictor = predictor
             Self.save(plan!, key: key, to: saved)
         }
@@ -61,10 +61,19 @@ extension BuildPipeline {
         let sources = WorkerPool.map(jobs, workers: options.jobs) { job in
             (try? SourceHeader.read(job.source, pixelLimit: pixelLimit)).map { BudgetCalibration.Source(job: job, header: $0) }
         }.compactMap { $0 }
-        let (photos, costs) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
+        let (photos, costs, samples) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
         return SitePredictor(
             photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages,
-            imageScale: options.sampleScale)
+            imageScale: options.sampleScale, samples: samples)
+    }
+
+    /// The plan that fits `budget`, made again with the curves carried up
+    /// to the widest files when it keeps files wider than they reach.
+    func plannedWithin(_ budget: SiteBudget, predictor: inout SitePredictor) throws(BuildError) -> BudgetPlan {
+        let plan = try plannedWithin(budget, predictor: predictor)
+        let settings = ImageSettings(config: options.config, layout: options.layout)
+        guard predictor.widen(ifKeeping: plan.config(from: options.config), settings: settings, workers: options.jobs) else { return plan }
+        return try plannedWithin(budget, predictor: predictor)
     }
 
     /// The plan that fits `budget` as `predictor` sees the site, or the

@@ -21,7 +21,9 @@ import Vips
         let header = try SourceHeader.read(source, pixelLimit: 100_000_000)
         let settings = ImageSettings(config: SiteConfig(), layout: ThemeLayout())
         let job = ImageJob(source: source, outputFolder: "a/_img", slug: "x")
-        let (_, costs) = BudgetCalibration.measure([.init(job: job, header: header)], settings: settings, workers: 1)
+        let (_, measured, samples) = BudgetCalibration.measure([.init(job: job, header: header)], settings: settings, workers: 1)
+        #expect(measured.first?["webp"]?.upperExponent == nil, "the curves stop at 1,024 px until a plan keeps wider files")
+        let costs = BudgetCalibration.widened(measured, samples: samples, settings: settings, workers: 1)
         let curve = try #require(costs.first?["webp"])
         let upper = try #require(curve.upperExponent, "each photo's widest WebP is far above 1,024 px")
 
@@ -49,7 +51,8 @@ import Vips
         config.maxWidth = 1280
         let settings = ImageSettings(config: config, layout: ThemeLayout())
         let job = ImageJob(source: source, outputFolder: "a/_img", slug: "x")
-        let (_, costs) = BudgetCalibration.measure([.init(job: job, header: header)], settings: settings, workers: 1)
+        let (_, measured, samples) = BudgetCalibration.measure([.init(job: job, header: header)], settings: settings, workers: 1)
+        let costs = BudgetCalibration.widened(measured, samples: samples, settings: settings, workers: 1)
         #expect(costs.first?["webp"]?.upperExponent == nil)
         #expect(costs.first?["jpeg"]?.upperExponent == nil)
     }
