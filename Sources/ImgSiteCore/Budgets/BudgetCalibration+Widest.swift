@@ -34,8 +34,14 @@ extension BudgetCalibration {
             (self.source, self.settings) = (source, settings)
             let specs = settings.outputs(width: width, height: height, animation: nil, phase: 0).specs
             widths = Dictionary(specs.map { (EncodeCurve.key($0), $0.width) }, uniquingKeysWith: max)
-                .filter { Double($0.value) > Double(largeWidth) * Self.reach }
+                .filter { Self.isWide($0.value, sample: largeWidth) }
             if widths.isEmpty { return nil }
+        }
+
+        /// Whether a file `width` px wide is beyond what a sample `sample` px
+        /// wide reaches without the band.
+        static func isWide(_ width: Int, sample: Int) -> Bool {
+            Double(width) > Double(sample) * reach
         }
 
         /// The band as decoded, for every kind.

@@ -70,11 +70,9 @@ struct PhotoTightening {
             }
             guard took else { return nil }
         }
-        let saved = built.keys.reduce(into: Built(bytes: 0, files: 0)) { sum, source in
-            sum.bytes += built[source]!.bytes - now[source]!.bytes
-            sum.files += built[source]!.files - now[source]!.files
-        }
-        result.predicted = SiteEstimate(files: measured.files - saved.files, bytes: measured.bytes - saved.bytes)
+        // What the notches save is what was over less what remains.
+        result.predicted = SiteEstimate(
+            files: measured.files - (over.files - remaining.files), bytes: measured.bytes - (over.bytes - remaining.bytes))
         return result
     }
 

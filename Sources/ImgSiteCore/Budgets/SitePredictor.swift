@@ -66,9 +66,10 @@ struct SitePredictor: Sendable {
     func keepsWideFiles(_ config: SiteConfig) -> Bool {
         let settings = ImageSettings(config: config, layout: layout)
         return groups.keys.contains { group in
-            let reach = Double(min(BudgetCalibration.largeWidth, group.width)) * BudgetCalibration.Widest.reach
+            let sample = min(BudgetCalibration.largeWidth, group.width)
             return Self.phases.contains { phase in
-                settings.outputs(width: group.width, height: group.height, animation: nil, phase: phase).specs.contains { Double($0.width) > reach }
+                settings.outputs(width: group.width, height: group.height, animation: nil, phase: phase).specs
+                    .contains { BudgetCalibration.Widest.isWide($0.width, sample: sample) }
             }
         }
     }
