@@ -45,6 +45,19 @@ extension BuildStore {
         }
     }
 
+    /// Forgets the digests of pages about to be written: a build killed
+    /// while it writes them must not leave a page of new bytes under an old
+    /// digest, which a later build with the old inputs would take as
+    /// written (its page would show files no longer there).
+    func forgetPages(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try pool.write { db in
+            for path in paths {
+                try db.execute(sql: "DELETE FROM pages WHERE root = ? AND path = ?", arguments: [root, path])
+            }
+        }
+    }
+
     /// Records the digests of pages now on disk.
     func recordPages(_ digests: [(path: String, digest: String)]) throws {
         guard !digests.isEmpty else { return }

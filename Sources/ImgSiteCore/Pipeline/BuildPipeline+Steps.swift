@@ -154,6 +154,7 @@ extension BuildPipeline {
         let path = options.output.appending(path: Manifest.fileName).path
         if state.storedDigests[Manifest.fileName] == digest, FileManager.default.fileExists(atPath: path) { return }
         let (store, pages) = (state.store, state.pages)
+        try buildDatabase(.written, at: options.cacheFolder.path) { try store.forgetPages([Manifest.fileName]) }
         _ = try state.writer.stream(Manifest.fileName) { handle in
             try Manifest.write(generator: "imgsite \(ImgSiteVersion.current)", pages: pages, to: handle) { line in
                 try store.resultJSON(sources, each: line)

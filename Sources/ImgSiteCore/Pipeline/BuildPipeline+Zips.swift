@@ -19,6 +19,7 @@ extension BuildPipeline {
             let digest = SourceHash.of(texts: ["zip \(ImgSiteVersion.current)"] + entries.flatMap { [$0.name, $0.path] })
             if state.storedDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: path).path) { continue }
             observe(.step("zip: \(path), \(entries.count) photos"))
+            try buildDatabase(.written, at: cache) { try store.forgetPages([path]) }
             let written = try state.writer.stream(path) { handle in try AlbumZip.write(entries, from: output, to: handle) }
             try buildDatabase(.written, at: cache) { try store.recordPages([(path, digest)]) }
             if written { state.outputsChanged = true }

@@ -3,7 +3,8 @@ import Foundation
 /// Pages to render, 64 at a time: each batch reads the full image records
 /// its pages show from the build database (so memory is the size of a
 /// batch, not of the site), renders on every core, writes the pages whose
-/// bytes changed atomically, and records their digests together.
+/// bytes changed atomically, and records their digests together (forgotten
+/// while they are written).
 struct PageBatch {
     let renderer: SiteRenderer
     let writer: SiteWriter
@@ -32,6 +33,7 @@ struct PageBatch {
         let results = try buildDatabase(.read, at: cacheFolder.path) { try store.results(Array(Set(pending.flatMap(\.spec.sources)))) }
         rendered += pending.count
         let files = try changedFiles(results)
+        try buildDatabase(.written, at: cacheFolder.path) { try store.forgetPages(files.map(\.path)) }
         try writer.write(files, workers: workers) { FaultInjection.point("page") }
         written += files.count
         let pages = pending.map { ($0.spec.path, $0.digest) }

@@ -49,6 +49,26 @@ import Testing
         #expect(differences.isEmpty, "\(point): \(differences.prefix(8))")
     }
 
+    @Test("killed while writing the pages of new settings, then built with the settings before: the pages it wrote are written back")
+    func killedPagesThenUndone() throws {
+        let input = try Self.library()
+        let settings = input.appending(path: "imgsite.yml")
+        try "title: First\n".write(to: settings, atomically: true, encoding: .utf8)
+        let reference = try Corpus.scratch("reference")
+        _ = try Self.build(input, into: reference, cache: try Corpus.scratch("cache"))
+
+        let (output, cache) = (try Corpus.scratch("site"), try Corpus.scratch("cache"))
+        _ = try Self.build(input, into: output, cache: cache)
+        try "title: Second\n".write(to: settings, atomically: true, encoding: .utf8)
+        let killed = try Self.build(input, into: output, cache: cache, killAt: "page#3")
+        #expect(killed.killedBySignal, "\(killed.status) \(killed.errors)")
+        // Back to the first title: every page's inputs are those its recorded digest was made from.
+        try "title: First\n".write(to: settings, atomically: true, encoding: .utf8)
+        _ = try Self.build(input, into: output, cache: cache)
+        let differences = FolderTree.differences(try FolderTree.read(reference), try FolderTree.read(output))
+        #expect(differences.isEmpty, "\(differences.prefix(8))")
+    }
+
     @Test("Ctrl-C or SIGTERM mid-build: one line saying what is kept, the lock let go, status 130 or 143, no summary; the next build resumes",
           arguments: [("INT", Int32(130)), ("TERM", Int32(143))])
     func interrupted(signal: String, status: Int32) throws {
