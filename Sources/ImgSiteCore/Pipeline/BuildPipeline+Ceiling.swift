@@ -59,34 +59,36 @@ extension BuildPipeline {
                              + "over \(budget.text); give at least \(budget.least(measured.site)) (no page was written: the previous pages stay)")
     }
 
-    /// The site as it stands after `process`: every image's files as the
-    /// build database records them, the pages as estimated, and the
-    /// albums' zips (`album_zip`) as their files add up; and each photo's
-    /// image files, less its original (`downloads: original`): the
-    /// settings do not shape it.
+    /// A merge cannot encode again: when the shards' images and the pages
+    /// would come to more than the budget, it stops before it takes any of
+    /// them, so the previous site stays.
+    func holdMergeToBudget(_ state: BuildState, images: [ProcessedImage]) throws(BuildError) {
+        guard options.config.budgets.shapesSite, let root = state.root else { return }
+        var site = BuiltSite(options.config)
+        for image in images { site.add(image) }
+        let measured = site.site(pages: PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil))
+        let budget = SiteBudget(options.config.budgets)
+        guard budget.isOverCeiling(measured) else { return }
+        let planned = state.budgetPlan.map { " (planned \($0.predicted.text))" } ?? ""
+        throw BuildError(path: "--merge", "\(budget.overKey(measured)): the shards' images and the pages come to \(measured.text), over \(budget.text)\(planned); "
+            + "build the shards again with at least \(budget.least(measured)) (nothing was merged: the previous site stays)")
+    }
+
+    /// The site as it stands after `process` (`BuiltSite`), each photo's
+    /// image files, and the bytes of the images this build encoded.
     private func measuredSite(
         _ state: BuildState, pages: PageCount
     ) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built], builtBytes: Int) {
-        var images = SiteEstimate()
-        var photos: [String: PhotoTightening.Built] = [:]
-        var (builtBytes, zipBytes) = (0, 0)
+        var site = BuiltSite(options.config)
+        var builtBytes = 0
         let built = state.builtSources
-        let (policy, zips) = (options.config.downloads, options.config.albumZip)
         try buildDatabase(.read, at: options.cacheFolder.path) {
             try state.store.forEachResult(state.summaries.keys.sorted()) { image in
-                let bytes = image.variants.reduce(0) { $0 + $1.bytes }
-                images.files += image.variants.count
-                images.bytes += bytes
-                let shaped = image.variants.filter { $0.role != .original }
-                photos[image.source] = .init(bytes: shaped.reduce(0) { $0 + $1.bytes }, files: shaped.count)
-                if built.contains(image.source) { builtBytes += bytes }
-                if zips, let download = image.download(policy) { zipBytes += download.bytes + SitePredictor.zipEntryBytes }
+                site.add(image)
+                if built.contains(image.source) { builtBytes += image.variants.reduce(0) { $0 + $1.bytes } }
             }
         }
-        let pageEstimate = pages.estimate(imageFiles: images.files)
-        let zipFiles = zips ? pages.albums.filter { $0 > 0 }.count : 0
-        let site = SiteEstimate(files: images.files + pageEstimate.files + zipFiles, bytes: images.bytes + pageEstimate.bytes + zipBytes)
-        return (site, photos, builtBytes)
+        return (site.site(pages: pages), site.photos, builtBytes)
     }
 
     /// `process` again with the new settings, its images' lines already

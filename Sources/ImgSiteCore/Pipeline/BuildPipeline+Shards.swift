@@ -54,6 +54,9 @@ extension BuildPipeline {
             for entry in manifest.images { built[entry.image.source] = (entry, folder, name) }
             for failure in manifest.failed { failures[failure.path] = "\(failure.reason) (on \(name))" }
         }
+        try holdMergeToBudget(state, images: state.jobs.compactMap { job in
+            built[job.source.relativePath].map(\.entry.image).flatMap { $0.sourceBytes == job.source.byteCount ? $0 : nil }
+        })
         observe(.started(total: state.jobs.count, fresh: 0))
         state.journalSources = Set(state.journal.keys)
         state.journal = [:]

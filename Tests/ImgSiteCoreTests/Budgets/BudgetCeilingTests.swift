@@ -170,6 +170,29 @@ import Testing
         #expect(FolderTree.differences(before, try FolderTree.read(output)).isEmpty)
     }
 
+    @Test("a merge whose shards' images come over the budget takes none of them: exit 2 naming the least budget, the previous site kept")
+    func mergeOverBudget() throws {
+        let (input, config) = try Self.budgetedLibrary()
+        let (output, cache) = (try Corpus.scratch("site"), try Corpus.scratch("cache"))
+        try "<p>the site published before</p>\n".write(to: output.appending(path: "index.html"), atomically: true, encoding: .utf8)
+        let before = try FolderTree.read(output)
+        // Planned on a sample that weighs the photos at half: the shards, which cannot encode again, build far over.
+        let folders = try (1...2).map { index in
+            let folder = try Corpus.scratch("shard")
+            var options = try Self.options(input, config, output: folder, cache: cache, sampleScale: 0.5)
+            options.mode = .shard(Shard(index: index, count: 2)!)
+            _ = try BuildPipeline(options: options).run()
+            return folder
+        }
+        var options = try Self.options(input, config, output: output, cache: cache, sampleScale: 0.5)
+        options.mode = .merge(folders)
+        let error = try #require(throws: BuildError.self) { try BuildPipeline(options: options).run() }
+        #expect(error.path == "--merge" && error.reason.hasPrefix("budgets.site: the shards' images and the pages come to "), "\(error)")
+        #expect(error.reason.contains("build the shards again with at least "), "\(error.reason)")
+        #expect(error.step == .merge, "a build error: exit status 2")
+        #expect(FolderTree.differences(before, try FolderTree.read(output)).isEmpty, "the previous site is untouched")
+    }
+
     /// The part of a kept budget plan this suite reads.
     struct SavedPlanMoves: Decodable {
         struct Plan: Decodable { var photoMoves: [String: [BudgetMove]] }

@@ -7,13 +7,14 @@ import Foundation
 /// bytes: images, pages, manifest) and its archive must equal a clean build of
 /// the same library in a fresh folder and cache.
 struct RebuildWalk {
-    /// The first step whose build differs from the clean one.
+    /// The first step whose build differs from the clean one, or stops
+    /// with an error (a step list that replays it either way).
     struct Failure: Error, CustomStringConvertible {
         var steps: [WalkStep]
         var differences: [String]
 
         var description: String {
-            "after \(steps.count) steps, the rebuild differs from a clean build: \(differences.prefix(6).joined(separator: "; "))\n"
+            "after \(steps.count) steps, \(differences.joined(separator: "; "))\n"
                 + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
         }
     }
@@ -45,8 +46,14 @@ struct RebuildWalk {
             let step = index < 4 ? draw.settingStep() : draw.step(photos: try walk.photos())
             steps.append(step)
             log("\(index + 1). \(step)")
-            try walk.apply(step)
-            try walk.compare(steps)
+            do {
+                try walk.apply(step)
+                try walk.compare(steps)
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(steps: steps, differences: ["a build stopped: \(error)"])
+            }
         }
     }
 
@@ -195,13 +202,16 @@ struct RebuildWalk {
     }
 
     /// `count` shards, each into a folder of its own, merged into `folder`.
+    /// Their plans take the sample as measured: a shard cannot encode again,
+    /// so a sample weighed at half makes a merge over a tight budget stop
+    /// by design (`BudgetCeilingTests.mergeOverBudget`).
     private func buildSharded(_ count: Int, into folder: URL, cache: URL) throws {
         let folders = try (1...count).map { index in
             let shard = try Corpus.scratch("walk-shard")
-            try build(into: shard, cache: cache, mode: .shard(Shard(index: index, count: count)!))
+            try build(into: shard, cache: cache, mode: .shard(Shard(index: index, count: count)!), sampleScale: 1)
             return shard
         }
-        try build(into: folder, cache: cache, mode: .merge(folders))
+        try build(into: folder, cache: cache, mode: .merge(folders), sampleScale: 1)
     }
 
     /// The walk's own build into `folder`: the library's imgsite.yml, 2 jobs unless told.
@@ -241,7 +251,7 @@ struct RebuildWalk {
         if archives[0] != archives[1] { differences.append("the archives differ") }
         try? FileManager.default.removeItem(at: clean)
         try? FileManager.default.removeItem(at: cleanCache)
-        if !differences.isEmpty { throw Failure(steps: steps, differences: differences) }
+        if !differences.isEmpty { throw Failure(steps: steps, differences: ["the rebuild differs from a clean build: " + differences.prefix(6).joined(separator: "; ")]) }
     }
 
     // MARK: Helpers

@@ -4,7 +4,8 @@ import Testing
 /// Every rebuild equals a clean build (`RebuildWalk`). CI walks a short
 /// seeded path; `make soak` a long one (`IMGSITE_WALK_STEPS`). A failure names
 /// its seed and the shortest step list found that still fails: replay it with
-/// `IMGSITE_WALK_SEED=<seed>`, and turn it into a plain regression test.
+/// `IMGSITE_WALK_SEED=<seed>`, and turn it into a plain regression test
+/// (`IMGSITE_WALK_SHRINK=<seconds>` bounds the search, 300 unless told).
 @Suite(.serialized) struct RebuildWalkTests {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -16,7 +17,7 @@ import Testing
         do {
             try RebuildWalk.run(seed: seed, count: count) { line in if verbose { print("walk \(seed): \(line)") } }
         } catch let failure as RebuildWalk.Failure {
-            let shortest = RebuildWalk.shrink(failure.steps, seconds: 300)
+            let shortest = RebuildWalk.shrink(failure.steps, seconds: Double(Self.environment["IMGSITE_WALK_SHRINK"] ?? "") ?? 300)
             Issue.record("""
                 seed \(seed) (IMGSITE_WALK_SEED=\(seed) IMGSITE_WALK_STEPS=\(failure.steps.count)): \(failure)
                 shortest failing list found (\(shortest.count) steps):
