@@ -71,7 +71,7 @@ extension BuildPipeline {
         guard budget.isOverCeiling(measured) else { return }
         let planned = state.budgetPlan.map { " (planned \($0.predicted.text))" } ?? ""
         throw BuildError(path: "--merge", "\(budget.overKey(measured)): the shards' images and the pages come to \(measured.text), over \(budget.text)\(planned); "
-            + "build the shards again with at least \(budget.least(measured)) (nothing was merged: the previous site stays)")
+            + "build the shards with the merge's imgsite.yml, or give at least \(budget.least(measured)) (nothing was merged: the previous site stays)")
     }
 
     /// The site as it stands after `process` (`BuiltSite`), each photo's
