@@ -47,8 +47,7 @@ struct RebuildWalk {
             steps.append(step)
             log("\(index + 1). \(step)")
             do {
-                try walk.apply(step)
-                try walk.compare(steps)
+                try walk.step(step, of: steps)
             } catch let failure as Failure {
                 throw failure
             } catch {
@@ -60,8 +59,38 @@ struct RebuildWalk {
     /// Replays `steps` on a fresh library; throws if the last build differs.
     static func replay(_ steps: [WalkStep]) throws {
         let walk = try RebuildWalk()
-        for step in steps { try walk.apply(step) }
-        try walk.compare(steps)
+        for step in steps.dropLast() { _ = try walk.applyRefusable(step) }
+        if let last = steps.last { try walk.step(last, of: steps) } else { try walk.compare(steps) }
+    }
+
+    /// Applies `step` (the last of `steps`) and holds its site to a clean
+    /// build's; a budget the library cannot meet must be refused by both.
+    private func step(_ step: WalkStep, of steps: [WalkStep]) throws {
+        if let key = try applyRefusable(step) {
+            try compareRefusal(key, steps)
+        } else {
+            try compare(steps)
+        }
+    }
+
+    /// Applies `step`; the budget key refused (`budgets.site`,
+    /// `budgets.files`) when the library cannot meet it: the build stops
+    /// before it writes, and the previous site stays.
+    func applyRefusable(_ step: WalkStep) throws -> String? {
+        do {
+            try apply(step)
+            return nil
+        } catch {
+            guard let key = Self.refusedKey(error) else { throw error }
+            return key
+        }
+    }
+
+    /// The budget key a refusal names ("budgets.site: 600 KB cannot hold
+    /// 6 photos …" from the build, or on a process's standard error).
+    static func refusedKey(_ error: Error) -> String? {
+        let text = "\(error)"
+        return ["budgets.site", "budgets.files"].first { text.contains($0 + ": ") }
     }
 
     /// The shortest sublist of `steps` that still fails that this finds
@@ -115,6 +144,8 @@ struct RebuildWalk {
         _ = watch.wait(timeout: 8) { _, _ in watch.summaries.count >= 2 }
         var seen = watch.summaries.count
         while watch.wait(timeout: 1.5, until: { _, _ in watch.summaries.count > seen }) { seen = watch.summaries.count }
+        // A budget the changed library cannot meet: the rebuild said so, and wrote nothing.
+        if Self.refusedKey(WalkError(watch.standardError)) != nil { throw WalkError(watch.standardError) }
     }
 
     private func apply(_ change: WalkStep.Change) throws {
@@ -194,7 +225,12 @@ struct RebuildWalk {
             config = Self.overlay(config, changed, key: key)
             var options = try BuildOptions(input: library, output: other.appending(path: "site"), config: config, jobs: 2, force: false, cacheFolder: cache)
             options.configFile = file
-            _ = try BuildPipeline(options: options, observe: { _ in }).run()
+            do {
+                _ = try BuildPipeline(options: options, observe: { _ in }).run()
+            } catch {
+                // Another site: that its budget is refused says nothing of this one.
+                guard Self.refusedKey(error) != nil else { throw error }
+            }
             try build(into: output, cache: cache)
         case .watch:
             try watch(applying: nil)
@@ -230,18 +266,39 @@ struct RebuildWalk {
         return options
     }
 
-    /// The walk's folder and its archive against a clean build's.
-    func compare(_ steps: [WalkStep]) throws {
-        let clean = try Corpus.scratch("walk-clean")
-        let cleanCache = try Corpus.scratch("walk-clean-cache")
-        // Sharded, the site is held to a clean sharded build: under a byte
-        // budget the shared plan leaves a shard's room (`SiteBudget.shardBytesMargin`).
-        // `imgsite watch` is a process of its own: its plans take the sample as measured.
+    /// The clean build the walk's last is held to. Sharded, a clean sharded
+    /// build: under a byte budget the shared plan leaves a shard's room
+    /// (`SiteBudget.shardBytesMargin`). `imgsite watch` is a process of its
+    /// own: its plans take the sample as measured.
+    private func cleanBuild(after steps: [WalkStep], into clean: URL, cache cleanCache: URL) throws {
         switch steps.last?.way {
         case .shards(let count)?: try buildSharded(count, into: clean, cache: cleanCache)
         case .watch?: try build(into: clean, cache: cleanCache, sampleScale: 1)
         default: try build(into: clean, cache: cleanCache)
         }
+    }
+
+    /// A clean build refuses the budget `key` as the walk's did.
+    private func compareRefusal(_ key: String, _ steps: [WalkStep]) throws {
+        let (clean, cleanCache) = (try Corpus.scratch("walk-clean"), try Corpus.scratch("walk-clean-cache"))
+        defer {
+            try? FileManager.default.removeItem(at: clean)
+            try? FileManager.default.removeItem(at: cleanCache)
+        }
+        do {
+            try cleanBuild(after: steps, into: clean, cache: cleanCache)
+        } catch {
+            guard Self.refusedKey(error) != key else { return }
+            throw Failure(steps: steps, differences: ["the rebuild refused \(key); a clean build stopped otherwise: \(error)"])
+        }
+        throw Failure(steps: steps, differences: ["the rebuild refused \(key); a clean build did not"])
+    }
+
+    /// The walk's folder and its archive against a clean build's.
+    func compare(_ steps: [WalkStep]) throws {
+        let clean = try Corpus.scratch("walk-clean")
+        let cleanCache = try Corpus.scratch("walk-clean-cache")
+        try cleanBuild(after: steps, into: clean, cache: cleanCache)
         var differences = FolderTree.differences(try FolderTree.read(clean), try FolderTree.read(output))
         let archives = try [clean, output].map { folder in
             let file = try Corpus.scratch("walk-archive").appending(path: "site.tar.gz")
