@@ -16,12 +16,16 @@ struct BuiltSite {
         (downloads, zips) = (config.downloads, config.albumZip)
     }
 
-    mutating func add(_ image: ProcessedImage) {
+    /// Adds `image`'s files; their bytes.
+    @discardableResult
+    mutating func add(_ image: ProcessedImage) -> Int {
+        let bytes = image.variants.reduce(0) { $0 + $1.bytes }
         images.files += image.variants.count
-        images.bytes += image.variants.reduce(0) { $0 + $1.bytes }
+        images.bytes += bytes
         let shaped = image.variants.filter { $0.role != .original }
         photos[image.source] = .init(bytes: shaped.reduce(0) { $0 + $1.bytes }, files: shaped.count)
         if zips, let download = image.download(downloads) { zipBytes += download.bytes + SitePredictor.zipEntryBytes }
+        return bytes
     }
 
     /// The whole site: the images, the pages of `pages`, the zips.

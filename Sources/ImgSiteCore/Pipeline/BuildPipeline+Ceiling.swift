@@ -84,8 +84,8 @@ extension BuildPipeline {
         let built = state.builtSources
         try buildDatabase(.read, at: options.cacheFolder.path) {
             try state.store.forEachResult(state.summaries.keys.sorted()) { image in
-                site.add(image)
-                if built.contains(image.source) { builtBytes += image.variants.reduce(0) { $0 + $1.bytes } }
+                let bytes = site.add(image)
+                if built.contains(image.source) { builtBytes += bytes }
             }
         }
         return (site.site(pages: pages), site.photos, builtBytes)

@@ -54,22 +54,26 @@ extension BuildPipeline {
             for entry in manifest.images { built[entry.image.source] = (entry, folder, name) }
             for failure in manifest.failed { failures[failure.path] = "\(failure.reason) (on \(name))" }
         }
-        try holdMergeToBudget(state, images: state.jobs.compactMap { job in
-            built[job.source.relativePath].map(\.entry.image).flatMap { $0.sourceBytes == job.source.byteCount ? $0 : nil }
-        })
+        // Each photo's files from the shard that built this very file, or why not.
+        let taken = state.jobs.map { job -> Result<(entry: ShardManifest.Built, folder: URL), BuildError> in
+            let path = job.source.relativePath
+            guard let (entry, folder, shard) = built[path] else {
+                return .failure(BuildError(path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again"))
+            }
+            guard entry.image.sourceBytes == job.source.byteCount else {
+                return .failure(BuildError(path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again"))
+            }
+            return .success((entry, folder))
+        }
+        try holdMergeToBudget(state, images: taken.compactMap { try? $0.get().entry.image })
         observe(.started(total: state.jobs.count, fresh: 0))
         state.journalSources = Set(state.journal.keys)
         state.journal = [:]
         state.outputsChanged = true
-        for job in state.jobs {
+        for (job, found) in zip(state.jobs, taken) {
             let path = job.source.relativePath
             do throws(BuildError) {
-                guard let (entry, folder, shard) = built[path] else {
-                    throw BuildError(path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again")
-                }
-                guard entry.image.sourceBytes == job.source.byteCount else {
-                    throw BuildError(path: path, "is not the file \(shard) built (\(entry.image.sourceBytes) bytes there, \(job.source.byteCount) here); run the shards again")
-                }
+                let (entry, folder) = try found.get()
                 state.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), state: state)
                 state.summary.upToDate += 1
                 state.summary.warnings += entry.image.warnings.map { "\(path): \($0)" }
