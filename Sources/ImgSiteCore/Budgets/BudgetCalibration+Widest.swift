@@ -96,6 +96,11 @@ extension BudgetCalibration {
         /// (three separate files: more under, each file's overhead and edges
         /// weighing more at 1,024 px).
         static func band(of image: VipsImage) throws(VipsError) -> VipsImage {
+            try VipsImage.stacked(strips(of: image))
+        }
+
+        /// `band(of:)`'s strips, each in memory.
+        static func strips(of image: VipsImage) throws(VipsError) -> [VipsImage] {
             let aspect = Double(image.width) / Double(max(1, image.height))
             let share = min(0.5, Self.share * max(1, aspect / 1.5)) / Double(middles.count)
             let rows = max(1, Int((Double(image.height) * share).rounded()))
@@ -107,7 +112,7 @@ extension BudgetCalibration {
                 // again: planning took 2.7 times as long).
                 strips.append(try image.cropped(left: 0, top: top, width: image.width, height: rows).materialized())
             }
-            return try VipsImage.stacked(strips)
+            return strips
         }
     }
 }

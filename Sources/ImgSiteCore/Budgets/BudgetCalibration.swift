@@ -3,12 +3,14 @@ import Vips
 
 /// Measures what a library's content costs to encode: a sample of its
 /// photos, each decoded once at 1,024 px and encoded in every format and
-/// role the site makes, at 1,024 and 400 px (`EncodeCurve`), and a band
-/// of it at its widest files' size (`Widest`). A photo's own
+/// role the site makes, at 1,024 and 400 px (`EncodeCurve`), and, when a
+/// plan keeps wider files, a band of it at their size (`Widest`). A photo's own
 /// bytes per pixel say little across cameras and codecs (an iPhone's HEIC
 /// is a third of a camera JPEG's bytes, its WebP files twice as large), so
 /// the sample is spread over the library by loader and bytes per pixel,
-/// and each photo takes its stratum's sample's curves.
+/// and each photo takes its stratum's sample's curves. Strata are encoded
+/// only where the library's content changes (`Strata`): a library alike
+/// in content costs 4 decodes, a mixed one up to 16.
 enum BudgetCalibration {
     /// Photos encoded at most: a library of thousands costs 16 decodes.
     static let samples = 16
@@ -18,6 +20,17 @@ enum BudgetCalibration {
     struct Source: Sendable {
         var job: ImageJob
         var header: SourceHeader
+        /// A sample's band at 1,024 px (`Widest.band`), its strips cut from
+        /// its decode and encoded only when a plan keeps files wider (`widened`).
+        var band: [SharedImage]?
+    }
+
+    /// What one stratum's sample measured: its curves (nil: it could not
+    /// be decoded), its ladder's phase, and its band.
+    struct Sample: Sendable {
+        var curves: [String: EncodeCurve]?
+        var phase: Double?
+        var band: [SharedImage]?
     }
 
     /// The photos as the predictor takes them, and the curves they point at.
@@ -40,17 +53,19 @@ enum BudgetCalibration {
         }
         let keys = curveKeys(settings, animations: sources.contains { $0.header.frames > 1 })
         let sampled = chunks.map { $0[$0.startIndex + $0.count / 2] }
-        // A sample is read whole: its hash gives its ladder's phase, as the build will.
-        let samples = WorkerPool.map(sampled, workers: workers) { index in
-            (curves: try? curves(sources[index], keys: keys, settings: settings),
-             phase: (try? SourceHash.of(sources[index].job.source.absolutePath)).map(WidthPlanner.phase(content:)))
+        let measured = Strata.measure(loaders: sampled.map { sources[$0].header.loader }, workers: workers) { stratum in
+            let source = sources[sampled[stratum]]
+            let decoded = try? curves(source, keys: keys, settings: settings)
+            // A sample is read whole: its hash gives its ladder's phase, as the build will.
+            return Sample(curves: decoded?.curves, phase: (try? SourceHash.of(source.job.source.absolutePath)).map(WidthPlanner.phase(content:)),
+                          band: decoded?.band)
         }
-        let measured = samples.map(\.curves)
-        // A stratum whose sample could not be decoded takes the nearest that could.
-        let decoded = measured.indices.filter { measured[$0] != nil }
+        // A stratum not encoded, or whose sample could not be decoded, takes
+        // the nearest that was; between two, the denser (its bytes err high).
+        let decoded = measured.keys.filter { measured[$0]?.curves != nil }
         var photos = Array(repeating: BudgetPhoto(width: 0, height: 0, frames: 1, sourceBytes: 0, cost: 0), count: sources.count)
         for (stratum, members) in chunks.enumerated() {
-            let cost = decoded.min { abs($0 - stratum) < abs($1 - stratum) } ?? stratum
+            let cost = decoded.min { (abs($0 - stratum), -$0) < (abs($1 - stratum), -$1) } ?? stratum
             for index in members {
                 let header = sources[index].header
                 photos[index] = BudgetPhoto(
@@ -58,9 +73,14 @@ enum BudgetCalibration {
                     sourceBytes: sources[index].job.source.byteCount,
                     publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
             }
-            photos[sampled[stratum]].phase = samples[stratum].phase
+            photos[sampled[stratum]].phase = measured[stratum]?.phase
         }
-        return (photos, measured.map { $0 ?? [:] }, sampled.map { sources[$0] })
+        let samples = sampled.indices.map { stratum in
+            var source = sources[sampled[stratum]]
+            source.band = measured[stratum]?.band
+            return source
+        }
+        return (photos, (0..<strata).map { measured[$0]?.curves ?? [:] }, samples)
     }
 
     /// Source bytes per pixel: within one loader, how much detail and noise.
@@ -75,7 +95,11 @@ enum BudgetCalibration {
             + (settings.denseFormat.map { [VariantSpec(width: 0, format: $0, role: .dense)] } ?? [])
     }
 
-    private static func curves(_ source: Source, keys: [VariantSpec], settings: ImageSettings) throws(VipsError) -> [String: EncodeCurve] {
+    /// The sample's curves at 1,024 and 400 px, and its band at 1,024 px
+    /// when it has files wider than the curves reach (`Widest`).
+    private static func curves(
+        _ source: Source, keys: [VariantSpec], settings: ImageSettings
+    ) throws(VipsError) -> (curves: [String: EncodeCurve], band: [SharedImage]?) {
         let header = source.header
         let large = min(largeWidth, header.width)
         let image = try VipsImage.thumbnail(of: source.job.source.decodePath, width: large, toSRGB: header.needsColourTransform).materialized()
@@ -83,37 +107,42 @@ enum BudgetCalibration {
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))
         var curves: [String: EncodeCurve] = [:]
-        // The band at 1,024 px is cut now, from this decode; the widest one
-        // only when a plan keeps files that wide (`widened`).
-        let widest = Widest(source, settings: settings, largeWidth: image.width)
-        let largeBand = widest == nil ? nil : try Widest.band(of: image)
         for key in keys {
             let largeFile = try Self.bytes(image, key: key, settings: settings)
             var curve = EncodeCurve.fitted(small: try Self.bytes(small, key: key, settings: settings), large: largeFile)
             if key.role != .dense, let quality = settings.quality(of: key.format), quality > 80 {
                 curve.at80 = try Self.bytes(image, key: key, settings: settings, quality: 80).bytes / largeFile.bytes
             }
-            if let largeBand, widest?.widths[EncodeCurve.key(key)] != nil {
-                curve.largeBandBytes = try Self.bytes(largeBand, key: key, settings: settings).bytes
-            }
             curves[EncodeCurve.key(key)] = curve
         }
-        return curves
+        // The band at 1,024 px is cut now, from this decode; it and the
+        // widest one are encoded only when a plan keeps files that wide.
+        let hasWideFiles = Widest(source, settings: settings, largeWidth: image.width) != nil
+        return (curves, hasWideFiles ? try Widest.strips(of: image).map(SharedImage.init(materialized:)) : nil)
     }
 
     /// `costs` carried up from 1,024 px to each sample's widest files
-    /// (`Widest`). A sample whose band cannot be decoded keeps the slope
+    /// (`Widest`), for the kinds of file in `kinds` (`EncodeCurve.key`;
+    /// nil: all). A sample whose band cannot be decoded keeps the slope
     /// below to carry up.
-    static func widened(_ costs: [[String: EncodeCurve]], samples: [Source], settings: ImageSettings, workers: Int) -> [[String: EncodeCurve]] {
-        let keys = curveKeys(settings, animations: true)
+    static func widened(
+        _ costs: [[String: EncodeCurve]], samples: [Source], settings: ImageSettings, kinds: Set<String>? = nil, workers: Int
+    ) -> [[String: EncodeCurve]] {
+        let keys = curveKeys(settings, animations: true).filter { kinds?.contains(EncodeCurve.key($0)) ?? true }
         return WorkerPool.map(Array(zip(costs, samples)), workers: workers) { curves, source in
             guard !curves.isEmpty, var widest = Widest(source, settings: settings, largeWidth: min(largeWidth, source.header.width)) else {
                 return curves
             }
+            // Stacked as it was cut (encoded from the strips as they lie,
+            // not from one image in memory: what the exponents were tuned on).
+            let band = try? source.band.map { try VipsImage.stacked($0.map(\.image)) }
             var widened = curves
             for key in keys {
-                guard let curve = curves[EncodeCurve.key(key)], let band = curve.largeBandBytes else { continue }
-                widened[EncodeCurve.key(key)]!.upperExponent = try? widest.exponent(key, largeFile: (curve.pixels, curve.bytes), largeBand: band)
+                guard let curve = curves[EncodeCurve.key(key)], widest.widths[EncodeCurve.key(key)] != nil, let band,
+                    let bandBytes = try? Self.bytes(band, key: key, settings: settings).bytes
+                else { continue }
+                widened[EncodeCurve.key(key)]!.largeBandBytes = bandBytes
+                widened[EncodeCurve.key(key)]!.upperExponent = try? widest.exponent(key, largeFile: (curve.pixels, curve.bytes), largeBand: bandBytes)
             }
             return widened
         }

@@ -25,7 +25,8 @@ struct SitePredictor: Sendable {
     /// Each curve's photo, and whether the curves reach its widest files
     /// (`BudgetCalibration.widened`) or stop at 1,024 px.
     var samples: [BudgetCalibration.Source] = []
-    var isWidened = false
+    /// The kinds of file (`EncodeCurve.key`) whose curves were carried up.
+    var widened: Set<String> = []
 
     /// Phases tried per photo: a ladder's rungs move by less than one step
     /// between neighbours.
@@ -51,27 +52,34 @@ struct SitePredictor: Sendable {
         return total
     }
 
-    /// Carries the curves up to the widest files when `config` makes files
-    /// wider than they reach, once; true when it did. A tight budget's
-    /// plan keeps none (100 × 24 MP at 35 % of their site: `max_width`
-    /// 1280), and the bands were a third of its planning.
+    /// Carries the curves up to the widest files for each kind of file
+    /// that `config` makes wider than its curve reaches from 1,024 px, once
+    /// a kind; true when it did. A tight budget's plan keeps none (100 ×
+    /// 24 MP at 15 % of their site: `max_width` 1024), and the bands were a
+    /// third of its planning; a plan that gives up the dense screens' files
+    /// encodes no band of them.
     mutating func widen(ifKeeping config: SiteConfig, settings: ImageSettings, workers: Int) -> Bool {
-        guard !isWidened, keepsWideFiles(config) else { return false }
-        costs = BudgetCalibration.widened(costs, samples: samples, settings: settings, workers: workers)
-        isWidened = true
+        let kinds = wideKinds(config).subtracting(widened)
+        guard !kinds.isEmpty else { return false }
+        costs = BudgetCalibration.widened(costs, samples: samples, settings: settings, kinds: kinds, workers: workers)
+        widened.formUnion(kinds)
         return true
     }
 
-    /// Whether some photo gets a file wider than its curve reaches from 1,024 px.
-    func keepsWideFiles(_ config: SiteConfig) -> Bool {
+    /// The kinds of file some photo gets wider than its curve reaches from 1,024 px.
+    func wideKinds(_ config: SiteConfig) -> Set<String> {
         let settings = ImageSettings(config: config, layout: layout)
-        return groups.keys.contains { group in
+        var kinds: Set<String> = []
+        for group in groups.keys {
             let sample = min(BudgetCalibration.largeWidth, group.width)
-            return Self.phases.contains { phase in
-                settings.outputs(width: group.width, height: group.height, animation: nil, phase: phase).specs
-                    .contains { BudgetCalibration.Widest.isWide($0.width, sample: sample) }
+            for phase in Self.phases {
+                for spec in settings.outputs(width: group.width, height: group.height, animation: nil, phase: phase).specs
+                where BudgetCalibration.Widest.isWide(spec.width, sample: sample) {
+                    kinds.insert(EncodeCurve.key(spec))
+                }
             }
         }
+        return kinds
     }
 
     /// Photos alike for a plan: one size, still or not, one cost.

@@ -56,24 +56,32 @@ extension BuildPipeline {
             throw BuildError(path: Native.libvipsFile ?? "libvips", "cannot start: \(error)")
         }
         let pixelLimit = options.config.pixelLimit
+        var start = ContinuousClock.now
         // A photo whose header cannot be read makes no files: its own
         // failure is reported when it is processed.
         let sources = WorkerPool.map(jobs, workers: options.jobs) { job in
             (try? SourceHeader.read(job.source, pixelLimit: pixelLimit)).map { BudgetCalibration.Source(job: job, header: $0) }
         }.compactMap { $0 }
+        Self.trace("budget headers", since: &start)
         let (photos, costs, samples) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
+        Self.trace("budget samples (\(costs.filter { !$0.isEmpty }.count) of \(costs.count) strata encoded)", since: &start)
         return SitePredictor(
             photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages,
             imageScale: options.sampleScale, samples: samples)
     }
 
     /// The plan that fits `budget`, made again with the curves carried up
-    /// to the widest files when it keeps files wider than they reach.
+    /// to the widest files while it keeps files wider than they reach (a
+    /// plan made again may keep a kind of file the first gave up).
     func plannedWithin(_ budget: SiteBudget, predictor: inout SitePredictor) throws(BuildError) -> BudgetPlan {
-        let plan = try plannedWithin(budget, predictor: predictor)
+        var plan = try plannedWithin(budget, predictor: predictor)
         let settings = ImageSettings(config: options.config, layout: options.layout)
-        guard predictor.widen(ifKeeping: plan.config(from: options.config), settings: settings, workers: options.jobs) else { return plan }
-        return try plannedWithin(budget, predictor: predictor)
+        var start = ContinuousClock.now
+        while predictor.widen(ifKeeping: plan.config(from: options.config), settings: settings, workers: options.jobs) {
+            Self.trace("budget bands (\(predictor.widened.sorted().joined(separator: ", ")))", since: &start)
+            plan = try plannedWithin(budget, predictor: predictor)
+        }
+        return plan
     }
 
     /// The plan that fits `budget` as `predictor` sees the site, or the

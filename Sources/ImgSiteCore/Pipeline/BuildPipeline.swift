@@ -213,4 +213,11 @@ struct BuildState {
 extension BuildPipeline {
     /// `IMGSITE_TRACE=1`: each step's wall time on standard error, for profiling.
     static let tracing = ProcessInfo.processInfo.environment["IMGSITE_TRACE"] == "1"
+
+    /// Under `tracing`, the wall time of a part of a step since `start`, then restarts it.
+    static func trace(_ part: String, since start: inout ContinuousClock.Instant) {
+        guard tracing else { return }
+        FileHandle.standardError.write(Data("imgsite: \(part) \(ContinuousClock.now - start)\n".utf8))
+        start = .now
+    }
 }
