@@ -136,7 +136,8 @@ bench-site-size: build
 	python3 scripts/bench/site_size.py .build/release/imgsite $(if $(SITE_CONFIG),--config $(SITE_CONFIG))
 
 ## bench-budget: every budget from the least to the unbudgeted site, on 3 detailed wallpapers and 16 photos of 24 MP,
-## ends within it (passes, seconds); the ceiling's extra time on 100 × 24 MP at three budgets; the plan of 3,000 photos into 1 GB (~20 min)
+## ends within it (passes, seconds); the ceiling's extra time on 100 × 24 MP at three budgets, and its second pass where a
+## plan errs low; the plan of 3,000 photos into 1 GB (~30 min)
 bench-budget: build
 	python3 scripts/bench/site_budget.py .build/release/imgsite
 
