@@ -13,7 +13,10 @@
 //
 // The unit run again is the widest one open: one image's whole work
 // (`Vips.withOwnMessages`), else the one call; a retried call alone could
-// find its image already marked failed, and say nothing.
+// find its image already marked failed, and say nothing. Work that would
+// turn a failure into a warning (a damaged file built from what decodes)
+// rethrows it in the shared run (imgsite_calls_alone() is 0), so its
+// reason too is read alone.
 #define _GNU_SOURCE  // pthread_rwlockattr_setkind_np
 #include <pthread.h>
 
@@ -23,6 +26,7 @@
 static pthread_rwlock_t calls;
 static pthread_once_t calls_made = PTHREAD_ONCE_INIT;
 static _Thread_local int depth;
+static int alone;  // a call runs alone now: every thread may read that
 
 static void make_lock(void) {
   pthread_rwlockattr_t attributes;
@@ -51,10 +55,14 @@ void imgsite_calls_alone_begin(void) {
   pthread_once(&calls_made, make_lock);
   pthread_rwlock_wrlock(&calls);
   depth++;
+  __atomic_store_n(&alone, 1, __ATOMIC_RELEASE);
   vips_error_clear();
 }
 
 void imgsite_calls_alone_end(void) {
   depth--;
+  __atomic_store_n(&alone, 0, __ATOMIC_RELEASE);
   pthread_rwlock_unlock(&calls);
 }
+
+int imgsite_calls_alone(void) { return __atomic_load_n(&alone, __ATOMIC_ACQUIRE); }

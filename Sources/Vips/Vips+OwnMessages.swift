@@ -26,6 +26,15 @@ extension Vips {
         return try work()
     }
 
+    /// Whether a failure caught now may carry another thread's message, or
+    /// none: in the first run of a `withOwnMessages` scope, where messages
+    /// come only from libvips' shared buffer. Work that would turn a failure
+    /// into a warning rethrows it then; its scope runs it again alone, where
+    /// the message read is its own.
+    public static var messagesMayBeOthers: Bool {
+        !capturesMessagesPerThread && imgsite_calls_nested() != 0 && imgsite_calls_alone() == 0
+    }
+
     /// The calling thread's part in a `withOwnMessages` scope, for threads
     /// it starts and waits for (one image's encodes) to take on: they run
     /// under its hold, and a failure among them is retried by its scope.

@@ -133,6 +133,8 @@ int imgsite_calls_depth(void);
 void imgsite_calls_adopt(int parent);
 void imgsite_calls_alone_begin(void);
 void imgsite_calls_alone_end(void);
+/// Whether a call runs alone now (only its threads can be in libvips).
+int imgsite_calls_alone(void);
 
 /// Whether errors raised on this thread reach the capture: true when this
 /// binary's vips_error()/vips_verror() interpose libvips' own (a self-check,

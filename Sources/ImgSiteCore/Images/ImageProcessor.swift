@@ -129,6 +129,9 @@ struct ImageProcessor: Sendable {
                 return (try load(.warning), [])
             }
         } catch let strict {
+            if Vips.messagesMayBeOthers {  // the image's scope runs it again alone, to word the damage
+                throw BuildError(path: displayPath, "cannot be decoded: \(Self.reason(strict, file))")
+            }
             do {
                 let image = try load(.none)
                 return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+import Synchronization
 import Testing
 
 @Suite struct BadInputTests {
@@ -88,6 +89,40 @@ import Testing
             #expect(warnings.count == 1 && Self.says(warnings[0], "premature end"), "\(warnings)")
             for other in ["not-an-image", "not a known file format", "corrupted", "chunk", "bad header", "RST5"] {
                 #expect(!warnings.joined().contains(other), "\(source): \(warnings) carries another image's message")
+            }
+        }
+    }
+
+    /// Under IMGSITE_NATIVE=off (test-plain) libvips' one shared buffer holds
+    /// every thread's messages: a damaged file's warning read there while
+    /// other files failed once said "unknown libvips error".
+    @Test("damaged files built while others fail, in several builds at once, each warn with their own reason")
+    func damagedBesideFailing() throws {
+        let input = try Corpus.scratch("crowd")
+        let names = ["truncated.jpg", "corrupted.jpg", "not-an-image.jpg"]
+        try FileManager.default.createDirectory(at: input.appending(path: "a"), withIntermediateDirectories: true)
+        for copy in 0..<6 {
+            for name in names {
+                try FileManager.default.copyItem(at: Corpus.bad.appending(path: name), to: input.appending(path: "a/\(copy)-\(name)"))
+            }
+        }
+        var config = SiteConfig()
+        config.widths = .fixed([800, 280])
+        let settings = config
+        let builds = Mutex<[Result<TestBuild, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            let site = Result { try TestBuild.run(input: input, config: settings) }
+            builds.withLock { $0.append(site) }
+        }
+        for build in builds.withLock({ $0 }) {
+            let site = try build.get()
+            #expect(site.summary.failed.count == 12 && site.summary.built + site.summary.upToDate == 6, "\(site.summary)")
+            for copy in 0..<6 {
+                let warnings = try site.image("a/\(copy)-truncated.jpg").warnings
+                #expect(warnings.count == 1 && Self.says(warnings[0], "premature end"), "\(copy): \(warnings)")
+            }
+            for failure in site.summary.failed {
+                #expect(!failure.reason.contains("unknown libvips error") && !failure.reason.contains("Premature"), "\(failure)")
             }
         }
     }
