@@ -21,24 +21,37 @@
    kept plan with its last site-wide move undone, in an otherwise empty
    cache): the first pass's and the ceiling's seconds (traced), the photos
    read again, peak RSS.
+5. Library-sized (--library only, about 45 minutes, 20 of them making the
+   photos the first time): 1,000 distinct photos of 6000 x 4000, a clean
+   build without a budget, then under 35 % of that site: built, planned and
+   the plan's error, passes, the planning's seconds (traced), the build
+   against the same settings without a budget, peak RSS, a no-op rebuild.
 
-  site_budget.py IMGSITE [--quick | --cost | --second-pass]
-  (--quick: parts 1 and 3; --cost: part 2; --second-pass: part 4)
+  site_budget.py IMGSITE [--quick | --cost | --second-pass | --library [--unbudgeted-bytes N]]
+  (--quick: parts 1 and 3; --cost: part 2; --second-pass: part 4;
+  --library: part 5, its unbudgeted build skipped when an earlier run gave N)
 """
-import json, os, re, shutil, subprocess, sys, tempfile, time
+import collections, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_size  # noqa: E402
 
 WORK = os.path.join(site_size.WORK, "budget")
 def mosaics(count):
-    folder = os.path.join(WORK, f"mosaics-{count}", "a")
-    os.makedirs(folder, exist_ok=True)
+    """A folder whose album holds the first `count` mosaics of 6000 x 4000,
+    each made once (on every core) into a pool the counts share."""
+    pool = os.path.join(WORK, "mosaics")
+    os.makedirs(pool, exist_ok=True)
     sources = site_size.decoded_sources()
+    missing = [number for number in range(count) if not os.path.exists(os.path.join(pool, f"photo-{number + 1}.jpg"))]
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as workers:
+        list(workers.map(lambda number: site_size.mosaic(
+            sources, number, 3, 3, 2000, 1334, os.path.join(pool, f"photo-{number + 1}.jpg")), missing))
+    folder = os.path.join(WORK, f"mosaics-{count}", "a")
+    shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+    os.makedirs(folder)
     for number in range(count):
-        out = os.path.join(folder, f"photo-{number + 1}.jpg")
-        if not os.path.exists(out):
-            site_size.mosaic(sources, number, 3, 3, 2000, 1334, out)
+        os.link(os.path.join(pool, f"photo-{number + 1}.jpg"), os.path.join(folder, f"photo-{number + 1}.jpg"))
     return os.path.dirname(folder)
 
 
@@ -52,23 +65,34 @@ def folder_size(folder):
     return files, total
 
 
-def build(imgsite, photos, config_text, scratch, report=False):
-    """A clean build (fresh output and cache): (process, site, seconds, report)."""
+Built = collections.namedtuple("Built", "run site seconds report rss")
+
+
+def build(imgsite, photos, config_text, scratch, rebuild=False, env=None):
+    """A clean build (fresh output folder and cache), or with `rebuild` one
+    on the last build's: the process, the site, seconds, the report, peak
+    RSS (MiB)."""
     config = os.path.join(scratch, "imgsite.yml")
     with open(config, "w") as handle:
         handle.write(config_text)
     site, cache = os.path.join(scratch, "site"), os.path.join(scratch, "cache")
-    for folder in (site, cache):
+    for folder in () if rebuild else (site, cache):
         shutil.rmtree(folder, ignore_errors=True)
     report_file = os.path.join(scratch, "report.json")
+    arguments = [imgsite, "build", photos, "-o", site, "--config", config, "--cache-dir", cache, "--report", report_file]
     # The last build's files written out first: their writeback must not land in this one's time.
     os.sync()
-    start = time.time()
-    run = subprocess.run([imgsite, "build", photos, "-o", site, "--config", config, "--cache-dir", cache, "--report", report_file],
-                         capture_output=True, text=True)
-    seconds = time.time() - start
+    with tempfile.TemporaryFile("w+") as output, tempfile.TemporaryFile("w+") as errors:
+        start = time.time()
+        process = subprocess.Popen(arguments, stdout=output, stderr=errors, text=True, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.time() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        output.seek(0)
+        errors.seek(0)
+        run = subprocess.CompletedProcess(arguments, process.returncode, output.read(), errors.read())
     data = json.load(open(report_file)) if run.returncode in (0, 1) and os.path.exists(report_file) else None
-    return run, site, seconds, data
+    return Built(run, site, seconds, data, usage.ru_maxrss / 1024)
 
 
 def check_pages(site):
@@ -85,7 +109,7 @@ def check_pages(site):
 
 
 def least_budget(imgsite, photos, scratch):
-    run, site, _, _ = build(imgsite, photos, "budgets: { site: 1 KB }\n", scratch)
+    run, site, _, _, _ = build(imgsite, photos, "budgets: { site: 1 KB }\n", scratch)
     assert run.returncode == 2 and not os.path.exists(site), f"exit {run.returncode}: {run.stderr}"
     match = re.search(r"give at least ([0-9.]+) (KB|MB|GB)", run.stderr)
     return int(float(match.group(1)) * {"KB": 1e3, "MB": 1e6, "GB": 1e9}[match.group(2)]), run.stderr.strip()
@@ -94,7 +118,7 @@ def least_budget(imgsite, photos, scratch):
 def sweep(imgsite, name, photos, scratch):
     count = len(os.listdir(os.path.join(photos, "a")))
     least, refusal = least_budget(imgsite, photos, scratch)
-    run, site, plain_seconds, _ = build(imgsite, photos, "", scratch)
+    run, site, plain_seconds, _, _ = build(imgsite, photos, "", scratch)
     assert run.returncode == 0, run.stderr
     _, whole = folder_size(site)
     print(f"\n{name}: the least budget {least / 1e6:.2f} MB, the site without one {whole / 1e6:.2f} MB ({plain_seconds:.1f} s)")
@@ -102,7 +126,7 @@ def sweep(imgsite, name, photos, scratch):
     over = 0
     for step in range(8):
         budget = least + (whole - least) * step // 7
-        run, site, seconds, report = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch)
+        run, site, seconds, report, _ = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch)
         assert run.returncode == 0, f"budget {budget}: exit {run.returncode}: {run.stderr}"
         files, total = folder_size(site)
         assert check_pages(site) == count
@@ -111,7 +135,7 @@ def sweep(imgsite, name, photos, scratch):
         over += total > budget
         print(f"| {budget / 1e6:.2f} MB | {total / 1e6:.2f} MB{' OVER' if total > budget else ''} | {plan['predicted']['bytes'] / 1e6:.2f} MB "
               f"| {f'{first / 1e6:.2f} MB' if first else '–'} | {plan['passes']} | {seconds:.1f} |")
-    run, site, _, _ = build(imgsite, photos, f"budgets: {{ site: {least * 9 // 10} B }}\n", scratch)
+    run, site, _, _, _ = build(imgsite, photos, f"budgets: {{ site: {least * 9 // 10} B }}\n", scratch)
     assert run.returncode == 2 and not os.path.exists(site), f"below the least: exit {run.returncode}"
     print(f"{'every budget held' if over == 0 else f'{over} budgets ended over'}; "
           f"{least * 9 // 10 / 1e6:.2f} MB (below the least): exit 2, nothing written")
@@ -141,7 +165,7 @@ def settings_yaml(gave_up):
 
 def cost(imgsite, scratch):
     photos = mosaics(100)
-    run, site, plain, _ = build(imgsite, photos, "", scratch)
+    run, site, plain, _, _ = build(imgsite, photos, "", scratch)
     assert run.returncode == 0, run.stderr
     _, whole = folder_size(site)
     print(f"\n100 photos of 6000 x 4000: the site without a budget {whole / 1e6:.0f} MB in {plain:.1f} s")
@@ -152,13 +176,13 @@ def cost(imgsite, scratch):
         # of a 10-second build strays by a tenth).
         times, same_times = [], []
         for _ in range(3):
-            run, site, seconds, report = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch)
+            run, site, seconds, report, _ = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch)
             assert run.returncode == 0, run.stderr
             _, total = folder_size(site)
             plan = report["budget"]
             same = settings_yaml(plan["gaveUp"])
             times.append(seconds)
-            run, _, same_seconds, _ = build(imgsite, photos, same, scratch)
+            run, _, same_seconds, _, _ = build(imgsite, photos, same, scratch)
             assert run.returncode == 0, f"{same}: {run.stderr}"
             same_times.append(same_seconds)
         seconds, same_seconds = sorted(times)[1], sorted(same_times)[1]
@@ -168,13 +192,13 @@ def cost(imgsite, scratch):
 
 def second_pass(imgsite, scratch):
     photos = mosaics(100)
-    run, site, _, _ = build(imgsite, photos, "", scratch)
+    run, site, _, _, _ = build(imgsite, photos, "", scratch)
     assert run.returncode == 0, run.stderr
     whole = folder_size(site)[1]
     for share in (0.6, 0.35):
         budget = int(whole * share)
         config_text = f"budgets: {{ site: {budget} B }}\n"
-        run, site, _, report = build(imgsite, photos, config_text, scratch)
+        run, site, _, report, _ = build(imgsite, photos, config_text, scratch)
         assert run.returncode == 0 and report["budget"]["passes"] == 1, run.stderr
         cache = os.path.join(scratch, "cache")
         plan = os.path.join(cache, next(name for name in os.listdir(cache) if name.startswith("budget-plan-")))
@@ -186,22 +210,52 @@ def second_pass(imgsite, scratch):
         json.dump(saved, open(plan, "w"))
         shutil.rmtree(site)
         print(f"\nThe second pass on 100 photos of 6000 x 4000 under {budget / 1e6:.0f} MB ({share:.0%}), the plan's last move undone: {undone}")
-        report_file = os.path.join(scratch, "report.json")
-        os.sync()
-        start = time.time()
-        process = subprocess.Popen([imgsite, "build", photos, "-o", site, "--config", os.path.join(scratch, "imgsite.yml"),
-                                    "--cache-dir", cache, "--report", report_file],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ, IMGSITE_TRACE="1"))
-        errors = process.stderr.read()
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.time() - start
-        assert os.waitstatus_to_exitcode(status) == 0, errors[-2000:]
-        step = {part: float(value) for part, value in re.findall(r"^imgsite: (process|ceiling) ([0-9.]+) seconds", errors, re.M)}
-        report = json.load(open(report_file))
-        assert folder_size(site)[1] <= budget
-        again = report["summary"]["sourcesRead"] - 100
-        print(f"  first pass {step['process']:.1f} s, ceiling {step['ceiling']:.1f} s ({again} photos read and encoded again, "
-              f"{report['budget']['passes']} passes), whole build {seconds:.1f} s, peak RSS {usage.ru_maxrss / 1024:.0f} MiB")
+        again = build(imgsite, photos, config_text, scratch, rebuild=True, env=dict(os.environ, IMGSITE_TRACE="1"))
+        assert again.run.returncode == 0, again.run.stderr[-2000:]
+        step = traced_steps(again.run.stderr)
+        assert folder_size(again.site)[1] <= budget
+        read = again.report["summary"]["sourcesRead"] - 100
+        print(f"  first pass {step['process']:.1f} s, ceiling {step['ceiling']:.1f} s ({read} photos read and encoded again, "
+              f"{again.report['budget']['passes']} passes), whole build {again.seconds:.1f} s, peak RSS {again.rss:.0f} MiB")
+
+
+def traced_steps(errors):
+    """Seconds of each step a build under IMGSITE_TRACE=1 printed."""
+    return {part: float(value) for part, value in re.findall(r"^imgsite: (\w+) ([0-9.]+) seconds", errors, re.M)}
+
+
+def library(imgsite, scratch, count=1000, unbudgeted=None):
+    """A library-sized budgeted build: `count` distinct photos of 24 MP.
+    `unbudgeted`: the site's bytes without a budget, from an earlier run."""
+    photos = mosaics(count)
+    trace = dict(os.environ, IMGSITE_TRACE="1")
+    if unbudgeted is None:
+        plain = build(imgsite, photos, "", scratch)
+        assert plain.run.returncode == 0, plain.run.stderr[-2000:]
+        unbudgeted = folder_size(plain.site)[1]
+        print(f"\n{count} photos of 6000 x 4000 without a budget: {unbudgeted / 1e6:.0f} MB in {plain.seconds:.0f} s, "
+              f"peak RSS {plain.rss:.0f} MiB")
+    print("| budget | built | planned | error | passes | planning | with the budget | same settings, no budget | extra | peak RSS | no-op |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
+    for share in (0.35,):
+        budget = int(unbudgeted * share)
+        budgeted = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch, env=trace)
+        assert budgeted.run.returncode == 0, budgeted.run.stderr[-2000:]
+        files, total = folder_size(budgeted.site)
+        shown = len([name for name in os.listdir(os.path.join(budgeted.site, "a")) if re.fullmatch(r"photo-[0-9]+\.html", name)])
+        plan = budgeted.report["budget"]
+        planned = plan["predicted"]["bytes"]
+        planning = traced_steps(budgeted.run.stderr).get("settings", 0)
+        print(f"| {budget / 1e6:.0f} MB ({share:.0%}) | {total / 1e6:.1f} MB | {planned / 1e6:.1f} MB | {(planned / total - 1) * 100:+.1f} % "
+              f"| {plan['passes']} | {planning:.1f} s | {budgeted.seconds:.0f} s | ", end="", flush=True)
+        assert total <= budget and shown == count, f"{total} bytes of {budget}, {shown} photo pages of {count}"
+        check_pages(budgeted.site)
+        again = build(imgsite, photos, f"budgets: {{ site: {budget} B }}\n", scratch, rebuild=True)
+        assert again.run.returncode == 0 and folder_size(again.site) == (files, total), again.run.stderr[-2000:]
+        same = build(imgsite, photos, settings_yaml(plan["gaveUp"]), scratch)
+        assert same.run.returncode == 0, same.run.stderr[-2000:]
+        print(f"{same.seconds:.0f} s | {(budgeted.seconds / same.seconds - 1) * 100:+.0f} % | {budgeted.rss:.0f} MiB | {again.seconds:.1f} s |")
+        print(f"  gave up: {', '.join(item['setting'] for item in plan['gaveUp'])}")
 
 
 def plans(imgsite, scratch):
@@ -242,6 +296,10 @@ def main():
             return
         if "--second-pass" in sys.argv:
             second_pass(imgsite, scratch)
+            return
+        if "--library" in sys.argv:
+            given = sys.argv[sys.argv.index("--unbudgeted-bytes") + 1] if "--unbudgeted-bytes" in sys.argv else None
+            library(imgsite, scratch, unbudgeted=int(given) if given else None)
             return
         detailed = site_size.wallpapers()
         if detailed:

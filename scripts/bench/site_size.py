@@ -81,6 +81,11 @@ def mosaic(sources, number, columns, rows, tile_width, tile_height, out):
         # Spread the crops over each source: a different place for each tile and photo.
         fraction = ((number * 7 + t * 3) % 10) / 9
         left, top = int((width - tile_width) * fraction), int((height - tile_height) * (1 - fraction))
+        # Sources and places repeat every 90 photos: each later block of 90
+        # moves its crops by its own offset, so no two photos are alike.
+        block = number // 90
+        left = (left + block * 41) % (width - tile_width + 1)
+        top = (top + block * 23) % (height - tile_height + 1)
         tile = os.path.join(scratch, f"{t}.v")
         vips("extract_area", path, tile, str(left), str(top), str(tile_width), str(tile_height))
         tiles.append(tile)
@@ -89,7 +94,8 @@ def mosaic(sources, number, columns, rows, tile_width, tile_height, out):
     if number % 6 == 5:  # upright, as a camera held on its side writes it (rotated pixels, no EXIF turn)
         vips("rot", joined, os.path.join(scratch, "upright.v"), "d90")
         joined = os.path.join(scratch, "upright.v")
-    vips("copy", joined, out + "[Q=92,optimize_coding,strip]")
+    vips("copy", joined, os.path.join(scratch, "photo.jpg") + "[Q=92,optimize_coding,strip]")
+    os.replace(os.path.join(scratch, "photo.jpg"), out)  # whole, or not there
     shutil.rmtree(scratch)
 
 
