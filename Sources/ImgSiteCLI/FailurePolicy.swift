@@ -29,15 +29,27 @@ enum GitHubAnnotations {
     static var enabled: Bool { ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" }
 
     static func lines(for summary: BuildSummary, input: String) -> [String] {
-        let file = { (path: String) in input == "." ? path : (input as NSString).appendingPathComponent(path) }
-        let errors = summary.failed.map { "::error file=\(property(file($0.path))),title=imgsite::\(data($0.reason))" }
+        let file = { (path: String) -> String in
+            // A place in a file ("secret/album.yml:2:9") is the file, a line and a column.
+            let (name, place) = placed(path)
+            let full = input == "." ? name : (input as NSString).appendingPathComponent(name)
+            return "file=\(property(full))" + (place.map { ",line=\($0.line),col=\($0.column)" } ?? "")
+        }
+        let errors = summary.failed.map { "::error \(file($0.path)),title=imgsite::\(data($0.reason))" }
         let warnings = (summary.warnings + summary.siteWarnings).map { warning -> String in
             // "path: message", as the summary keeps them.
             guard let colon = warning.range(of: ": ") else { return "::warning title=imgsite::\(data(warning))" }
             let (path, message) = (String(warning[..<colon.lowerBound]), String(warning[colon.upperBound...]))
-            return "::warning file=\(property(file(path))),title=imgsite::\(data(message))"
+            return "::warning \(file(path)),title=imgsite::\(data(message))"
         }
         return errors + warnings
+    }
+
+    /// "a/album.yml:2:9" → ("a/album.yml", (2, 9)); a path without a place as it is.
+    static func placed(_ path: String) -> (file: String, place: (line: Int, column: Int)?) {
+        let parts = path.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return (path, nil) }
+        return (parts.dropLast(2).joined(separator: ":"), (line, column))
     }
 
     /// Escapes as the runner expects: `%`, CR and LF in data; also `:` and `,` in properties.

@@ -21,9 +21,10 @@ extension ConfigReader {
             if let exclude = map["exclude"] {
                 settings.exclude = try excludeList(exclude, key: "\(key).exclude", allowingTrue: true).map { $0 == "" ? folder : "\(folder)/\($0)" }
             }
-            switch AlbumFile.read(map, skipping: ["placeholder", "exclude"]) {
-            case .success(let file): settings.file = file
-            case .failure(let problem): throw fail(key, value, problem.reason)
+            // Unknown keys were refused above: nothing is left out here.
+            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude"]) {
+            case .success(let read): settings.file = read.value
+            case .failure(let problem): throw ConfigError(file: file, key: key, place: problem.place, reason: problem.reason)
             }
             albums[folder] = settings
         }

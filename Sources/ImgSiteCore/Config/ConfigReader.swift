@@ -6,7 +6,7 @@ struct ConfigReader {
     let file: String
 
     func fail(_ key: String, _ node: Node, _ reason: String) -> ConfigError {
-        ConfigError(file: file, key: key, line: node.mark?.line, reason: reason)
+        ConfigError(file: file, key: key, place: YAMLPlace(node), reason: reason)
     }
 
     func mapping(_ node: Node, key: String) throws(ConfigError) -> Node.Mapping {
@@ -21,7 +21,8 @@ struct ConfigReader {
             let name = keyNode.string ?? ""
             if !allowed.contains(name) {
                 let path = parent.isEmpty ? name : "\(parent).\(name)"
-                throw fail(path, keyNode, "is not a known key (known: \(allowed.sorted().joined(separator: ", ")))")
+                let meant = KeySuggestion.nearest(to: name, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
+                throw fail(path, keyNode, "is not a known key\(meant) (known: \(allowed.sorted().joined(separator: ", ")))")
             }
         }
     }

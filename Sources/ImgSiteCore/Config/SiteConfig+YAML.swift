@@ -9,8 +9,8 @@ extension SiteConfig {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            let yaml = error as? YamlError
-            throw ConfigError(file: file, key: "", line: yaml?.line, reason: "is not valid YAML: \(yaml?.problem ?? "\(error)")")
+            let (place, problem) = (error as? YamlError)?.mistake ?? (nil, "\(error)")
+            throw ConfigError(file: file, key: "", place: place, reason: "is not valid YAML: \(problem)")
         }
         var config = SiteConfig()
         guard let root else { return config }
@@ -23,7 +23,7 @@ extension SiteConfig {
         }
         guard config.version == currentVersion else {
             throw ConfigError(
-                file: file, key: "version", line: top["version"]?.mark?.line,
+                file: file, key: "version", place: top["version"].flatMap(YAMLPlace.init),
                 reason: "is \(config.version); this imgsite reads version \(currentVersion)")
         }
         try config.validate(file: file)
@@ -83,23 +83,6 @@ extension SiteConfig {
         case .downloads: downloads = try reader.choice(node, key: name)
         case .albumZip: albumZip = try reader.bool(node, key: name)
         case .raw: raw = try reader.choice(node, key: name)
-        }
-    }
-}
-
-/// Line and problem of a YAML error, for messages that name both.
-extension YamlError {
-    var line: Int? {
-        switch self {
-        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _): mark.line
-        default: nil
-        }
-    }
-
-    var problem: String {
-        switch self {
-        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _), let .composer(_, problem, _, _): problem
-        default: "\(self)"
         }
     }
 }

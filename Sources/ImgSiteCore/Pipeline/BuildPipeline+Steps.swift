@@ -35,6 +35,11 @@ extension BuildPipeline {
         }
         state.root = PlannedAlbum.plan(album, outputPath: "")
         for problem in state.root!.fileProblems { warnAboutSite(&state, path: problem.path, problem.reason) }
+        for problem in album.heldBack {
+            let error = BuildError(path: problem.location, "\(problem.reason); the album is not published until this file can be read")
+            observe(.failed(error))
+            state.summary.failed.append(error)
+        }
         sayWhatIsSkipped(album, into: &state)
         // RAW files this machine cannot read: one line saying how to get libraw.
         let unread = album.allSkipped.filter { $0.kind == .raw && $0.note != nil && $0.note == raw.skipReason }

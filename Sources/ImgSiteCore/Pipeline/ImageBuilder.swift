@@ -37,6 +37,7 @@ struct ImageBuilder: Sendable {
 
     func build(_ job: ImageJob) throws(BuildError) -> Outcome {
         let path = job.source.relativePath
+        let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil)
         let phase = WidthPlanner.phase(content: content)
@@ -48,7 +49,7 @@ struct ImageBuilder: Sendable {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
         }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
-            let (result, summary) = try finish(job, content: content, imageKey: imageKey, found: found)
+            let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
         let encoded = try Vips.withOwnMessages { () throws(BuildError) in
@@ -76,7 +77,7 @@ struct ImageBuilder: Sendable {
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, plan: encoded.plan), $0) }
         let (result, summary) = try finish(
-            job, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
+            job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(
             image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
     }
@@ -93,6 +94,18 @@ struct ImageBuilder: Sendable {
         func isComplete(wantsPlaceholder: Bool) -> Bool {
             guard record != nil, let plan else { return false }
             return plan.specs.allSatisfy { variants[$0] != nil } && (placeholder != nil || !wantsPlaceholder)
+        }
+    }
+
+    /// The photo's sidecar as read, read first: one that cannot be read as
+    /// meant may say hidden, so the photo is not published until it can be
+    /// (and nothing is decoded for it). Read each time the entry is stale:
+    /// it is what changes, not the photo.
+    private func sidecar(of job: ImageJob) throws(BuildError) -> Curated<Sidecar.Text>? {
+        guard let sidecar = job.source.sidecar else { return nil }
+        switch sidecar.read() {
+        case .success(let read): return read
+        case .failure(let problem): throw BuildError(path: job.source.relativePath, "\(problem.message); not published until it can be read")
         }
     }
 
@@ -123,7 +136,7 @@ struct ImageBuilder: Sendable {
 
     /// Records the image (one transaction), then links its files into place.
     private func finish(
-        _ job: ImageJob, content: String, imageKey: String, found: Found,
+        _ job: ImageJob, sidecar: Curated<Sidecar.Text>?, content: String, imageKey: String, found: Found,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
     ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let (record, plan) = (found.record!, found.plan!)
@@ -143,11 +156,10 @@ struct ImageBuilder: Sendable {
         }
         let original = try original(job, imageKey: imageKey, record: record)
         if let original { variants.append(original.variant) }
-        // The sidecar is read each time the entry is stale: it is what changes, not the photo.
         var (metadata, warnings) = (record.metadata, record.warnings)
-        if let (applied, problem) = job.source.sidecar?.applied(to: metadata) {
-            metadata = applied
-            warnings += problem.map { [$0.message] } ?? []
+        if let sidecar {
+            metadata = sidecar.applied(to: metadata)
+            warnings += sidecar.ignored.map(\.message)
         }
         let result = ProcessedImage(
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,

@@ -14,9 +14,10 @@ public struct PlannedAlbum: Sendable {
     public var hidden = false
     /// The input folder's own name ("01-skye"), as `album_order` lists it.
     public var folderName = ""
-    /// Its `album.yml` (relative to the input), and why it cannot be used.
+    /// Its `album.yml` (relative to the input); the keys it left out, and
+    /// (for the top folder's, whose album is never held back) why it cannot be used.
     var filePath: String?
-    var fileError: AlbumFileError?
+    var fileWarnings: [CurationProblem] = []
 
     /// Every job in this album and below.
     public var allJobs: [ImageJob] { photos.map(\.job) + children.flatMap(\.allJobs) }
@@ -39,8 +40,10 @@ public struct PlannedAlbum: Sendable {
         planned.folderName = String(album.path.split(separator: "/").last ?? "")
         let own: AlbumFile?
         switch album.file {
-        case .success(let file): own = file
-        case .failure(let error): (own, planned.fileError) = (nil, error)
+        case .success(let file): (own, planned.fileWarnings) = (file.value, file.ignored)
+        case .failure(let problem):
+            own = nil
+            planned.fileWarnings = [CurationProblem(file: problem.file, place: problem.place, reason: problem.reason + "; ignored")]
         case nil: own = nil
         }
         if let file = own.map({ $0.over(album.configured ?? AlbumFile()) }) ?? album.configured {
@@ -54,10 +57,11 @@ public struct PlannedAlbum: Sendable {
         return planned
     }
 
-    /// Every album file that could not be used, and each `cover` that
-    /// names no photo of its album: site warnings.
+    /// Every key an album file left out, the top folder's file when it
+    /// cannot be used, and each `cover` that names no photo of its album:
+    /// site warnings.
     var fileProblems: [(path: String, reason: String)] {
-        var problems = fileError.map { [($0.file, $0.reason)] } ?? []
+        var problems = fileWarnings.map { ($0.location, $0.reason) }
         if let cover, let file = filePath, !photos.contains(where: { $0.fileName == cover }) {
             problems.append((file, "cover '\(cover)' is not a photo of this album; its first photo is its cover"))
         }

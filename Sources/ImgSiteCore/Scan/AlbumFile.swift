@@ -34,61 +34,67 @@ public struct AlbumFile: Sendable, Equatable {
     /// Not published at all, nor anything below it.
     public var exclude = false
 
-    /// The file at `path`, or why it cannot be used (the album then shows
-    /// as if it had none).
-    static func read(_ path: String, relativePath: String) -> Result<AlbumFile, AlbumFileError> {
-        let fail = { (reason: String) in Result<AlbumFile, AlbumFileError>.failure(AlbumFileError(file: relativePath, reason: reason)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read; ignored") }
-        guard data.count <= maxBytes else { return fail("\(data.count) bytes, more than the \(maxBytes) an album file may hold; ignored") }
-        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text; ignored") }
+    /// The file at `path`, or why it cannot be read as meant: then its
+    /// album is held back (`CurationFile`).
+    static func read(_ path: String, relativePath: String) -> Result<Curated<AlbumFile>, CurationProblem> {
+        let fail = { (reason: String) in Result<Curated<AlbumFile>, CurationProblem>.failure(CurationProblem(file: relativePath, reason: reason)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read") }
+        guard data.count <= maxBytes else { return fail("\(data.count) bytes, more than the \(maxBytes) an album file may hold") }
+        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
         return parse(yaml: text, file: relativePath)
     }
 
-    static func parse(yaml: String, file path: String) -> Result<AlbumFile, AlbumFileError> {
-        let fail = { (reason: String) in Result<AlbumFile, AlbumFileError>.failure(AlbumFileError(file: path, reason: reason)) }
-        let root: Node?
-        switch SmallYAMLFile.compose(yaml) {
-        case .success(let node): root = node
-        case .failure(let problem): return fail(problem.reason)
+    static func parse(yaml: String, file path: String) -> Result<Curated<AlbumFile>, CurationProblem> {
+        CurationFile.compose(yaml, file: path).flatMap { root in
+            guard let root else { return .success(Curated(value: AlbumFile())) }
+            guard let mapping = root.mapping else {
+                return .failure(CurationProblem(file: path, place: YAMLPlace(root), reason: "must be a mapping of \(keys.joined(separator: ", "))"))
+            }
+            return read(mapping, file: path)
         }
-        guard let root else { return .success(AlbumFile()) }
-        guard let mapping = root.mapping else { return fail("must be a mapping of \(keys.joined(separator: ", ")); ignored") }
-        return read(mapping).mapError { AlbumFileError(file: path, reason: $0.reason + "; ignored") }
     }
 
-    /// What `mapping` says, or its first problem ("line 3: …"). Keys in
-    /// `skipping` are the caller's (imgsite.yml's `albums.<folder>` has
-    /// its own `placeholder` and `exclude`).
-    static func read(_ mapping: Node.Mapping, skipping: Set<String> = []) -> Result<AlbumFile, YAMLProblem> {
-        let fail = { (reason: String) in Result<AlbumFile, YAMLProblem>.failure(YAMLProblem(reason: reason)) }
-        var file = AlbumFile()
+    /// What `mapping` says, with the unknown keys it left out, or its first
+    /// problem. Keys in `skipping` are the caller's (imgsite.yml's
+    /// `albums.<folder>` has its own `placeholder` and `exclude`).
+    static func read(_ mapping: Node.Mapping, file path: String, skipping: Set<String> = []) -> Result<Curated<AlbumFile>, CurationProblem> {
+        var read = Curated(value: AlbumFile())
         for (key, value) in mapping {
             let name = key.string ?? ""
-            let line = "line \((key.mark?.line ?? 0))"
             guard !skipping.contains(name) else { continue }
             guard keys.contains(name) else {
-                return fail("\(line): unknown key '\(name)' (an album file holds \(keys.joined(separator: ", ")))")
-            }
-            if name == "order" || name == "album_order" {
-                guard let order = Self.order(value, albums: name == "album_order") else {
-                    let words = name == "order" ? "date, -date, name, -name" : "date, -date, name, -name, title"
-                    return fail("\(line): \(name) must be one of \(words), or a list of \(name == "order" ? "file" : "folder") names")
+                switch CurationFile.unknown(key, file: path, known: keys, holder: "an album file holds") {
+                case .success(let warning): read.ignored.append(warning)
+                case .failure(let problem): return .failure(problem)
                 }
-                if name == "order" { file.order = order } else { file.albumOrder = order }
                 continue
             }
-            let isFlag = name == "hidden" || name == "exclude"
-            guard let scalar = value.scalar else { return fail("\(line): \(name) must be \(isFlag ? "true or false" : "text")") }
-            switch name {
-            case "hidden", "exclude":
-                guard let flag = Bool.construct(from: scalar) else { return fail("\(line): \(name) must be true or false") }
-                if name == "hidden" { file.hidden = flag } else { file.exclude = flag }
-            case "title": file.title = Sidecar.clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
-            case "description": file.description = Sidecar.clean(scalar.string)
-            default: file.cover = Sidecar.clean(scalar.string)
+            do {
+                try read.value.set(name, value, file: path)
+            } catch {
+                return .failure(error)
             }
         }
-        return .success(file)
+        return .success(read)
+    }
+
+    /// Sets key `name` from `value`, or throws what is wrong with it.
+    private mutating func set(_ name: String, _ value: Node, file path: String) throws(CurationProblem) {
+        switch name {
+        case "order", "album_order":
+            guard let order = Self.order(value, albums: name == "album_order") else {
+                let words = name == "order" ? "date, -date, name, -name" : "date, -date, name, -name, title"
+                let given = value.scalar.map { ", not '\($0.string)'" } ?? ""
+                throw CurationProblem(file: path, place: YAMLPlace(value),
+                                      reason: "\(name) must be one of \(words), or a list of \(name == "order" ? "file" : "folder") names\(given)")
+            }
+            if name == "order" { self.order = order } else { albumOrder = order }
+        case "hidden": hidden = try CurationFile.flag(name, value, file: path).get()
+        case "exclude": exclude = try CurationFile.flag(name, value, file: path).get()
+        case "title": title = Sidecar.clean(try CurationFile.text(name, value, file: path).get()).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        case "description": description = Sidecar.clean(try CurationFile.text(name, value, file: path).get())
+        default: cover = Sidecar.clean(try CurationFile.text(name, value, file: path).get())
+        }
     }
 
     /// This file's keys over `base`'s (imgsite.yml's `albums.<folder>`):
@@ -117,10 +123,4 @@ public struct AlbumFile: Sendable, Equatable {
         let rest = name.dropFirst(digits.count + 1).drop { $0 == " " || $0 == "-" }
         return rest.isEmpty ? name : String(rest)
     }
-}
-
-/// An album file that could not be used: said as a site warning.
-struct AlbumFileError: Error, Equatable {
-    var file: String
-    var reason: String
 }

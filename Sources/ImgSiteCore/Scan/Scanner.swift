@@ -90,6 +90,7 @@ public struct Scanner: Sendable {
         }
         FaultInjection.point("scan")
         var albums = try scanFolders(subfolders, ancestors: ancestors)
+        let heldBack = albums.flatMap(\.heldBack)
         // A folder with nothing to show is no album; what it held is still said.
         skipped += albums.filter { $0.allImages.isEmpty }.flatMap(\.allSkipped)
         albums = albums.filter { !$0.allImages.isEmpty }
@@ -98,12 +99,21 @@ public struct Scanner: Sendable {
         albums = NaturalOrder.sorted(albums, by: \.path)
         var album = Album(path: relative, title: AlbumFile.title(ofFolder: folder.lastPathComponent), images: images, albums: albums,
                           skipped: skipped.sorted { $0.relativePath < $1.relativePath })
+        album.heldBack = heldBack
         if let albumFile {
             album.file = AlbumFile.read(albumFile.absolute, relativePath: albumFile.relative)
             album.filePath = albumFile.relative
+            switch album.file {
             // Excluded by its own album.yml: nothing here is published or said.
-            if case .success(let file) = album.file, file.exclude, !relative.isEmpty {
+            case .success(let file) where file.value.exclude && !relative.isEmpty:
                 return Album(path: relative, title: album.title, images: [], albums: [])
+            // It may say hidden or exclude: nothing here is published until it can be read.
+            // (The top folder's file cannot hide the site: there it is a warning.)
+            case .failure(let problem) where !relative.isEmpty:
+                var held = Album(path: relative, title: album.title, images: [], albums: [])
+                held.heldBack = [problem]
+                return held
+            default: break
             }
         }
         return album

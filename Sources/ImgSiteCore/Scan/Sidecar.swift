@@ -20,7 +20,7 @@ public struct Sidecar: Sendable, Hashable {
     public var identity: FileIdentity
 
     /// What the file says.
-    struct Text: Equatable {
+    struct Text: Sendable, Equatable {
         var title: String?
         var caption: String?
         var alt: String?
@@ -28,69 +28,36 @@ public struct Sidecar: Sendable, Hashable {
         var hidden = false
     }
 
-    /// Reads and parses the file; the error is a reason to show beside its name.
-    func read() -> Result<Text, SidecarError> {
-        guard identity.size <= Self.maxBytes else {
-            return .failure(SidecarError(file: relativePath, reason: "\(identity.size) bytes, more than the \(Self.maxBytes) a caption file may hold; ignored"))
-        }
-        guard let data = FileManager.default.contents(atPath: absolutePath) else {
-            return .failure(SidecarError(file: relativePath, reason: "cannot be read; ignored"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(SidecarError(file: relativePath, reason: "not UTF-8 text; ignored"))
-        }
+    /// Reads and parses the file, or why it cannot be read as meant: then
+    /// its photo is held back (`CurationFile`).
+    func read() -> Result<Curated<Text>, CurationProblem> {
+        let fail = { (reason: String) in Result<Curated<Text>, CurationProblem>.failure(CurationProblem(file: relativePath, reason: reason)) }
+        guard identity.size <= Self.maxBytes else { return fail("\(identity.size) bytes, more than the \(Self.maxBytes) a caption file may hold") }
+        guard let data = FileManager.default.contents(atPath: absolutePath) else { return fail("cannot be read") }
+        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
         // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
-        if relativePath.lowercased().hasSuffix(".txt") { return .success(Text(caption: Self.clean(text))) }
+        if relativePath.lowercased().hasSuffix(".txt") { return .success(Curated(value: Text(caption: Self.clean(text)))) }
         return Self.parse(yaml: text, file: relativePath)
     }
 
-    /// `metadata` with this file's caption and alt text over the embedded
-    /// ones; when the file cannot be used, `metadata` as it was and why.
-    func applied(to metadata: KeptMetadata) -> (KeptMetadata, SidecarError?) {
-        switch read() {
-        case .success(let text):
-            var metadata = metadata
-            if let caption = text.caption { (metadata.caption, metadata.captionSource) = (caption, .sidecar) }
-            metadata.alt = text.alt
-            metadata.title = text.title
-            metadata.hidden = text.hidden ? true : nil
-            return (metadata, nil)
-        case .failure(let error):
-            return (metadata, error)
-        }
-    }
-
     /// The keys of a YAML sidecar; an empty file says nothing.
-    static func parse(yaml: String, file: String) -> Result<Text, SidecarError> {
-        let fail = { (reason: String) in Result<Text, SidecarError>.failure(SidecarError(file: file, reason: reason)) }
-        let root: Node?
-        switch SmallYAMLFile.compose(yaml) {
-        case .success(let node): root = node
-        case .failure(let problem): return fail(problem.reason)
-        }
-        guard let root else { return .success(Text()) }
-        guard let mapping = root.mapping else {
-            return fail("must be a mapping with title:, caption:, alt: or hidden: (or use a .txt file for a plain caption); ignored")
-        }
-        var text = Text()
-        for (key, value) in mapping {
-            let name = key.string ?? ""
-            guard Self.keys.contains(name) else {
-                return fail("line \(key.mark?.line ?? 0): unknown key '\(name)' (a sidecar holds \(keys.joined(separator: ", "))); ignored")
+    static func parse(yaml: String, file: String) -> Result<Curated<Text>, CurationProblem> {
+        CurationFile.compose(yaml, file: file).flatMap { root in
+            guard let root else { return .success(Curated(value: Text())) }
+            guard let mapping = root.mapping else {
+                return .failure(CurationProblem(file: file, place: YAMLPlace(root),
+                    reason: "must be a mapping with title:, caption:, alt: or hidden: (or use a .txt file for a plain caption)"))
             }
-            guard let scalar = value.scalar else {
-                return fail("line \(value.mark?.line ?? 0): \(name) must be \(name == "hidden" ? "true or false" : "text"); ignored")
+            var read = Curated(value: Text())
+            for (key, value) in mapping {
+                do throws(CurationProblem) {
+                    try read.set(key, value, file: file)
+                } catch {
+                    return .failure(error)
+                }
             }
-            switch name {
-            case "hidden":
-                guard let flag = Bool.construct(from: scalar) else { return fail("line \(value.mark?.line ?? 0): hidden must be true or false; ignored") }
-                text.hidden = flag
-            case "title": text.title = clean(scalar.string).map { $0.replacingOccurrences(of: "\n", with: " ") }
-            case "caption": text.caption = clean(scalar.string)
-            default: text.alt = clean(scalar.string)
-            }
+            return .success(read)
         }
-        return .success(text)
     }
 
     /// Trimmed, with control characters other than line breaks removed; nil when blank.
@@ -117,10 +84,28 @@ public struct Sidecar: Sendable, Hashable {
     }
 }
 
-/// A sidecar that could not be used: the photo keeps its embedded caption.
-struct SidecarError: Error, Equatable {
-    var file: String
-    var reason: String
-    /// `harbour/boats.jpg.yml: line 3: unknown key …`, as docs/configuration.md shows it.
-    var message: String { "\(file): \(reason)" }
+extension Curated<Sidecar.Text> {
+    /// `metadata` with this file's title, caption, alt text and hidden over
+    /// the embedded ones.
+    func applied(to metadata: KeptMetadata) -> KeptMetadata {
+        var metadata = metadata
+        if let caption = value.caption { (metadata.caption, metadata.captionSource) = (caption, .sidecar) }
+        metadata.alt = value.alt
+        metadata.title = value.title
+        metadata.hidden = value.hidden ? true : nil
+        return metadata
+    }
+
+    /// Sets the key `key` names from `value`; an unknown key is left out
+    /// with a warning, or throws when it most likely meant `hidden`.
+    fileprivate mutating func set(_ key: Node, _ value: Node, file: String) throws(CurationProblem) {
+        let name = key.string ?? ""
+        switch name {
+        case "hidden": self.value.hidden = try CurationFile.flag(name, value, file: file).get()
+        case "title": self.value.title = Sidecar.clean(try CurationFile.text(name, value, file: file).get()).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        case "caption": self.value.caption = Sidecar.clean(try CurationFile.text(name, value, file: file).get())
+        case "alt": self.value.alt = Sidecar.clean(try CurationFile.text(name, value, file: file).get())
+        default: ignored.append(try CurationFile.unknown(key, file: file, known: Sidecar.keys, holder: "a sidecar holds").get())
+        }
+    }
 }

@@ -7,8 +7,8 @@ public struct Album: Sendable, Equatable {
     /// Display title: the folder name less a numeric prefix (the site
     /// title for the root); an `album.yml` title wins over it.
     public var title: String
-    /// Its `album.yml`, read, or why it cannot be used; and where it is.
-    var file: Result<AlbumFile, AlbumFileError>?
+    /// Its `album.yml`, read, or why it cannot be read as meant; and where it is.
+    var file: Result<Curated<AlbumFile>, CurationProblem>?
     var filePath: String?
     /// What imgsite.yml's `albums.<folder>` says of it, under its own file.
     var configured: AlbumFile?
@@ -17,6 +17,9 @@ public struct Album: Sendable, Equatable {
     /// Files in this folder, and in folders below it with nothing to
     /// show, that are not published (RAW files, other files).
     public var skipped: [SkippedFile]
+    /// Albums in this one or below it held back, not published, because
+    /// their `album.yml` cannot be read as meant (`CurationFile`): why.
+    var heldBack: [CurationProblem] = []
 
     public init(path: String, title: String, images: [SourceImage], albums: [Album], skipped: [SkippedFile] = []) {
         self.path = path

@@ -1,4 +1,4 @@
-import ImgSiteCore
+@testable import ImgSiteCore
 import Testing
 
 @Suite struct SiteConfigTests {
@@ -90,13 +90,42 @@ import Testing
             #expect(error.key == key)
             #expect(error.line == line)
             #expect(error.description.contains(words), "\(error)")
-            #expect(error.description.hasPrefix("imgsite.yml:\(line): '\(key)'"))
+            #expect(error.column != nil && error.description.hasPrefix("imgsite.yml:\(line):\(error.column ?? 0): '\(key)'"), "\(error)")
         } catch {
             Issue.record("unexpected \(error)")
         }
     }
 
-    @Test func invalidYAMLHasALine() {
-        #expect(throws: ConfigError.self) { try SiteConfig.parse(yaml: "title: [unclosed\n", file: "f.yml") }
+    @Test("invalid YAML is named where the mistake is: an unclosed bracket or quote where it opens", arguments: [
+        ("title: [unclosed\n", "f.yml:1:8: is not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence that starts here)"),
+        ("version: 1\nmax_width: 2000\ntitle: \"Holidays\nwidths: auto\n",
+         "f.yml:3:8: is not valid YAML: found unexpected end of stream (while scanning a quoted scalar that starts here)"),
+        ("title: a\n  widths: auto\n", "f.yml:2:9: is not valid YAML: mapping values are not allowed in this context"),
+    ])
+    func invalidYAMLPlace(yaml: String, message: String) {
+        #expect(throws: ConfigError.self) { try SiteConfig.parse(yaml: yaml, file: "f.yml") }
+        do {
+            _ = try SiteConfig.parse(yaml: yaml, file: "f.yml")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("an unknown key names the one it likely meant")
+    func didYouMean() {
+        do {
+            _ = try SiteConfig.parse(yaml: "title: x\nalbums:\n  trip: { hiden: true }\n", file: "imgsite.yml")
+            Issue.record("an unknown key is refused")
+        } catch {
+            #expect(error.description.hasPrefix("imgsite.yml:3:11: 'albums.trip.hiden' is not a known key; did you mean 'hidden'? (known: "), "\(error)")
+        }
+    }
+
+    @Test("did you mean: case, a typo, a transposition, a prefix; nothing for a word far from every key", arguments: [
+        ("descripton", "description"), ("captoin", "caption"), ("Hidden", "hidden"), ("hide", "hidden"), ("exlcude", "exclude"),
+        ("album-order", "album_order"), ("titel", "title"), ("colour", nil), ("x", nil), ("private", nil),
+    ] as [(String, String?)])
+    func suggestion(typed: String, meant: String?) {
+        #expect(KeySuggestion.nearest(to: typed, among: AlbumFile.keys + Sidecar.keys) == meant)
     }
 }

@@ -43,4 +43,20 @@ import Testing
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 4 && !run.output.contains("::"), "three image lines and the summary: \(lines)")
     }
+
+    @Test("GitHub Actions: a mistake in a curation file is annotated at its line and column")
+    func annotationsAtAPlace() throws {
+        let input = try Self.library(withFailure: false)
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "b")
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "c")
+        try "hidden: maybe\n".write(to: input.appending(path: "b/album.yml"), atomically: true, encoding: .utf8)
+        try "title: C\ndescripton: x\n".write(to: input.appending(path: "c/album.yml"), atomically: true, encoding: .utf8)
+        let run = try Self.build(input, [], github: true)
+        #expect(run.status == 1 && run.output.contains("failed b/album.yml:1:9: hidden must be true or false, not 'maybe'"), "\(run.output)")
+        let annotations = run.errors.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.contains { $0.hasPrefix("::error file=\(input.path)/b/album.yml,line=1,col=9,title=imgsite::hidden must be true or false") },
+                "\(annotations)")
+        #expect(annotations.contains { $0.hasPrefix("::warning file=\(input.path)/c/album.yml,line=2,col=1,title=imgsite::unknown key 'descripton'") },
+                "\(annotations)")
+    }
 }

@@ -64,11 +64,11 @@ import Testing
 
     @Test("hidden: must be true or false; a title is one line")
     func parse() throws {
-        #expect(try Sidecar.parse(yaml: "title: |\n  Two\n  lines\nhidden: yes\n", file: "a.jpg.yml").get() == .init(title: "Two lines", hidden: true))
+        #expect(try Sidecar.parse(yaml: "title: |\n  Two\n  lines\nhidden: yes\n", file: "a.jpg.yml").get().value == .init(title: "Two lines", hidden: true))
         guard case .failure(let error) = Sidecar.parse(yaml: "hidden: maybe\n", file: "a.jpg.yml") else {
             Issue.record("hidden: maybe must be refused")
             return
         }
-        #expect(error.reason == "line 1: hidden must be true or false; ignored")
+        #expect(error.message == "a.jpg.yml:1:9: hidden must be true or false, not 'maybe'")
     }
 }

@@ -74,6 +74,8 @@ struct WalkDraw {
             let sidecars = [
                 "caption: Dawn\n", "caption: \"Tom & Jerry's <b>day</b>\"\n", "caption: '\"quoted\" caption'\n",
                 "title: \"Old <pier> & boats\"\ncaption: Dawn\n", "hidden: true\n", "title: Harbour\nhidden: true\n", nil,
+                // Mistakes: a misspelt key is left out, a typo of hidden or a wrong type holds the photo back.
+                "hidden: true\ncaptoin: Dawn\n", "hiden: true\n", "hidden: maybe\n",
             ]
             return photo.map { .sidecar($0, yaml: sidecars[random.below(sidecars.count)]) }
         case ..<88:
@@ -85,7 +87,9 @@ struct WalkDraw {
             let cover = inAlbum.isEmpty ? "none.jpg" : (inAlbum[random.below(inAlbum.count)] as NSString).lastPathComponent
             let files = ["title: \"Trip <1> & co\"", "description: \"**Rain** <script>x</script> [m](javascript:x)\"", "hidden: true",
                          "cover: \"\(cover)\"", "{title: Walk, hidden: false}", "order: -date", "order: [\"\(cover)\"]",
-                         "album_order: -name", "exclude: true", nil]
+                         "album_order: -name", "exclude: true", nil,
+                         // Mistakes: a misspelt key is left out, a wrong type or broken YAML holds the album back.
+                         "hidden: true\ndescripton: x", "hidden: maybe", "exclude: true\ntitle: [oops"]
             return .albumFile(album, yaml: files[random.below(files.count)])
         case ..<97:
             return .sampleScale([0.5, nil][random.below(2)])
