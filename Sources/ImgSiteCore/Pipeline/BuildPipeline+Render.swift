@@ -15,7 +15,9 @@ extension BuildPipeline {
                               cacheFolder: options.cacheFolder, workers: options.jobs)
         let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
         var (paths, firstViews) = ([String](), [BuildState.FirstViewPage]())
-        try renderer.pages.forEach(BuiltAlbum(root, summaries: state.summaries)) { (spec) throws(BuildError) in
+        let built = BuiltAlbum(root, summaries: state.summaries)
+        for warning in built.curationWarnings { warnAboutSite(&state, path: warning.path, warning.reason) }
+        try renderer.pages.forEach(built) { (spec) throws(BuildError) in
             paths.append(spec.path)
             if let firstView, case .album(let page) = spec {
                 firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))

@@ -12,8 +12,10 @@ public struct PlannedAlbum: Sendable {
     public var order: AlbumOrder?
     public var albumOrder: AlbumOrder?
     public var hidden = false
-    /// The input folder's own name ("01-skye"), as `album_order` lists it.
+    /// The input folder's own name ("01-skye"), as `album_order` lists it,
+    /// and its path relative to the input ("trips/01-skye").
     public var folderName = ""
+    var inputPath = ""
     /// Its `album.yml` (relative to the input); the keys it left out, and
     /// (for the top folder's, whose album is never held back) why it cannot be used.
     var filePath: String?
@@ -38,6 +40,7 @@ public struct PlannedAlbum: Sendable {
         var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
         planned.filePath = album.filePath
         planned.folderName = String(album.path.split(separator: "/").last ?? "")
+        planned.inputPath = album.path
         let own: AlbumFile?
         switch album.file {
         case .success(let file): (own, planned.fileWarnings) = (file.value, file.ignored)
@@ -58,12 +61,26 @@ public struct PlannedAlbum: Sendable {
     }
 
     /// Every key an album file left out, the top folder's file when it
-    /// cannot be used, and each `cover` that names no photo of its album:
-    /// site warnings.
+    /// cannot be used, and each `cover` or `order` list entry that names no
+    /// photo of its album (`album_order`: no sub-album): site warnings.
     var fileProblems: [(path: String, reason: String)] {
         var problems = fileWarnings.map { ($0.location, $0.reason) }
-        if let cover, let file = filePath, !photos.contains(where: { $0.fileName == cover }) {
+        // Set in its album.yml, or in imgsite.yml's albums.<folder>.
+        let file = filePath ?? inputPath
+        let names = Set(photos.map(\.fileName))
+        if let cover, !names.contains(cover) {
             problems.append((file, "cover '\(cover)' is not a photo of this album; its first photo is its cover"))
+        }
+        if case .list(let listed)? = order {
+            for name in listed where !names.contains(name) {
+                problems.append((file, "order names '\(name)', which is not a photo of this album; the others keep their order"))
+            }
+        }
+        if case .list(let listed)? = albumOrder {
+            let folders = Set(children.map(\.folderName))
+            for name in listed where !folders.contains(name) {
+                problems.append((file, "album_order names '\(name)', which is no sub-album of this one; the others keep their order"))
+            }
         }
         return problems + children.flatMap(\.fileProblems)
     }

@@ -25,11 +25,17 @@ struct BuiltAlbum: Sendable {
     let shownChildren: [BuiltAlbum]
     /// Photos shown here and in the sub-albums shown.
     let totalCount: Int
+    /// "10 photos", or "3 albums, 10 photos" when it shows sub-albums: said
+    /// alike on its page and on its card.
+    var countText: String { Self.countText(albums: shownChildren.count, photos: totalCount) }
     var descriptionHTML: String?
     var hidden: Bool
     /// The folder's name as `album_order` lists it ("01-skye").
     var folderName: String
     private var coverName: String?
+    /// Where its curation was read ("trip/album.yml") and its input folder, for warnings.
+    private var curationFile: String?
+    private var inputPath: String
 
     init(_ album: PlannedAlbum, summaries: [String: ImageSummary]) {
         title = album.title
@@ -37,6 +43,8 @@ struct BuiltAlbum: Sendable {
         descriptionHTML = album.descriptionHTML
         hidden = album.hidden
         coverName = album.cover
+        curationFile = album.filePath
+        inputPath = album.inputPath
         folderName = album.folderName
         let ordered = PhotoOrder.sorted(album.photos) { summaries[$0.job.source.relativePath]?.captureDate }
         let built = ordered.compactMap { planned in
@@ -66,10 +74,37 @@ struct BuiltAlbum: Sendable {
     /// Output folder with a trailing "/" ("" for the root).
     var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
+    static func countText(albums: Int, photos: Int) -> String {
+        let photos = "\(photos) photo\(photos == 1 ? "" : "s")"
+        return albums == 0 ? photos : "\(albums) album\(albums == 1 ? "" : "s"), \(photos)"
+    }
+
+    /// Shows nothing, though it has photos: every one is hidden (it is left
+    /// out like a hidden album).
+    var showsNothing: Bool { totalCount == 0 && depth > 0 }
+
     /// The photo its `album.yml` names, else the first here, or of the
     /// first sub-album shown that has one; never a hidden photo.
     var cover: Photo? {
         coverName.flatMap { name in gridPhotos.first { $0.planned.fileName == name } }
             ?? gridPhotos.first ?? shownChildren.lazy.compactMap(\.cover).first
+    }
+}
+
+extension BuiltAlbum {
+    /// What its curation asked that the built photos cannot give, in this
+    /// album and below: a `cover` naming a hidden photo, an album every
+    /// photo of which is hidden. Site warnings, said by every build.
+    var curationWarnings: [(path: String, reason: String)] {
+        var warnings: [(path: String, reason: String)] = []
+        let file = curationFile ?? inputPath
+        if let coverName, photos.contains(where: { $0.planned.fileName == coverName && $0.hidden }) {
+            warnings.append((file, "cover '\(coverName)' is a hidden photo; \(cover.map { "'\($0.planned.fileName)'" } ?? "no photo") stands in"))
+        }
+        if showsNothing, !hidden, !photos.isEmpty {
+            warnings.append((inputPath,
+                             "every photo of this album is hidden: its pages are built, but left out of its parent, the sitemap and the feed"))
+        }
+        return warnings + children.flatMap(\.curationWarnings)
     }
 }

@@ -32,9 +32,10 @@ struct PageMap: Sendable {
         try body(.feed(PageSpec.FeedPage(entries: Self.newest(photos, count: feedSize))))
     }
 
-    /// The output folders of hidden albums ("trips/secret/"), with what is below them.
+    /// The output folders of hidden albums ("trips/secret/"), and of those
+    /// that show nothing (every photo hidden), with what is below them.
     static func hiddenFolders(_ album: BuiltAlbum) -> [String] {
-        album.hidden ? [album.folder] : album.children.flatMap(hiddenFolders)
+        album.hidden || album.showsNothing ? [album.folder] : album.children.flatMap(hiddenFolders)
     }
 
     /// The `count` newest photos by capture date; undated ones after, in site order.
@@ -55,7 +56,9 @@ struct PageMap: Sendable {
         let breadcrumbs = ancestors.enumerated().dropFirst().map { index, ancestor in
             PageSpec.Link(title: ancestor.title, href: String(repeating: "../", count: album.depth - index) + "index.html")
         }
-        let cards = album.shownChildren.map { PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, cover: $0.cover) }
+        let cards = album.shownChildren.map {
+            PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, countText: $0.countText, cover: $0.cover)
+        }
         let grid = album.gridPhotos
         let pageCount = max(1, (grid.count + pageSize - 1) / pageSize)
         for pageIndex in 0..<pageCount {
@@ -64,6 +67,7 @@ struct PageMap: Sendable {
             try body(.album(PageSpec.AlbumPage(
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
+                countText: album.countText,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
                 descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
                 zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil)))

@@ -22,7 +22,9 @@ enum PageSpec: Sendable {
     struct Card: Sendable {
         var title: String
         var href: String
+        /// Its photos, sub-albums included, and what its page says of them.
         var count: Int
+        var countText: String
         var cover: BuiltAlbum.Photo?
     }
 
@@ -36,6 +38,8 @@ enum PageSpec: Sendable {
         var pageCount: Int
         var photos: ArraySlice<BuiltAlbum.Photo>
         var photoCount: Int
+        /// What its card on the parent's page says too: "3 albums, 10 photos".
+        var countText: String
         var cards: [Card]
         var isRoot: Bool
         /// The album's description (`album.yml`), on its first page.
@@ -109,10 +113,11 @@ enum PageSpec: Sendable {
             pieces.append("js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
-                       String(page.photoCount), String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-", page.zip ?? "-"]
+                       String(page.photoCount), page.countText, String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-",
+                       page.zip ?? "-"]
             links(page.breadcrumbs)
             for card in page.cards {
-                pieces += [card.title, card.href, String(card.count)]
+                pieces += [card.title, card.href, String(card.count), card.countText]
                 photo(card.cover)
             }
             pieces.append(String(page.photos.count))

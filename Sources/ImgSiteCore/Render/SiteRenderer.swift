@@ -88,7 +88,7 @@ public struct SiteRenderer: Sendable {
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
         var cards: [AlbumCard] = [], coverIndex = 0
         for card in page.cards {
-            var context = AlbumCard(title: card.title, href: card.href, count: card.count, singular: card.count == 1)
+            var context = AlbumCard(title: card.title, href: card.href, count: card.count, singular: card.count == 1, countText: card.countText)
             if card.cover != nil {
                 let (cover, image) = covers[coverIndex]
                 context.picture = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
@@ -117,7 +117,7 @@ public struct SiteRenderer: Sendable {
                             share: share(path: page.path, title: page.title ?? siteTitle, image: shared))
         let content = AlbumContent(
             albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
-            pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1,
+            pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
             description: page.descriptionHTML,
             download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: "Download all \(page.photoCount) photos", size: "zip") })
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))

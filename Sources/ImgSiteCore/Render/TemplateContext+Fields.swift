@@ -40,6 +40,7 @@ extension AlbumContent: MustacheParent {
         case "hasPages": hasPages
         case "photoCount": photoCount
         case "singular": singular
+        case "countText": countText
         case "description": description
         case "download": download
         default: nil
@@ -54,6 +55,7 @@ extension AlbumCard: MustacheParent {
         case "href": href
         case "count": count
         case "singular": singular
+        case "countText": countText
         case "picture": picture
         default: nil
         }

@@ -46,6 +46,8 @@ struct AlbumContent {
     var hasPages: Bool
     var photoCount: Int
     var singular: Bool
+    /// "10 photos", or "3 albums, 10 photos": its photos and sub-albums', as its card says.
+    var countText: String
     /// The album's description from its `album.yml`, as HTML made safe
     /// (`SafeMarkdown`): written with `{{{description}}}`.
     var description: String?
@@ -59,6 +61,8 @@ struct AlbumCard {
     var count: Int
     /// Whether `count` is 1.
     var singular: Bool
+    /// "10 photos", or "3 albums, 10 photos", as its own page says.
+    var countText: String
     /// The cover; nil for an album without photos of its own or below.
     var picture: PictureContext?
 }

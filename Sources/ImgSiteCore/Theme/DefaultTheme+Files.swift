@@ -7,7 +7,7 @@ extension DefaultTheme {
 {{<base}}
 {{$content}}
 <h1>{{pageTitle}}</h1>
-<p class="count">{{photoCount}} photo{{^singular}}s{{/singular}}</p>
+<p class="count">{{countText}}</p>
 {{#description}}
 <div class="description">{{{description}}}</div>
 {{/description}}
@@ -110,7 +110,7 @@ extension DefaultTheme {
 {{#hasAlbums}}
 <ul class="grid albums">
 {{#albums}}
-<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}<span class="label">{{title}} <span class="count">{{count}} {{#singular}}photo{{/singular}}{{^singular}}photos{{/singular}}</span></span></a></li>
+<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}<span class="label">{{title}} <span class="count">{{countText}}</span></span></a></li>
 {{/albums}}
 </ul>
 {{/hasAlbums}}

@@ -49,8 +49,11 @@ public enum DefaultTheme {
         return (library, SourceHash.of(text: all), warnings)
     }
 
-    /// Every name part the built-in templates use: what the renderer gives them.
-    static let knownNames: Set<String> = TemplateCheck.knownParts(of: files.values)
+    /// Every name part the built-in templates use, and the former ones: what the renderer gives them.
+    static let knownNames: Set<String> = TemplateCheck.knownParts(of: files.values).union(formerNames)
+    /// Fields the built-in theme no longer uses and a site's own templates
+    /// may: the counts before `countText` said albums and photos alike.
+    static let formerNames: Set<String> = ["photoCount", "count", "singular"]
 
     private static func template(_ text: String, file: String) throws(BuildError) -> MustacheTemplate {
         do {

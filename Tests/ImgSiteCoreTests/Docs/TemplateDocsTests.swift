@@ -20,9 +20,9 @@ import Testing
         src: "a.jpg", srcset: "a.jpg 640w", sizes: "100vw", width: 640, height: 480, alt: "Sand", lazy: true,
         style: "aspect-ratio: 4 / 3;", clearsPlaceholder: false, placeholderData: AttributeContext(name: "data-thumbhash", value: "x"))
     static let album = AlbumContent(
-        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, picture: picture)], hasAlbums: true,
+        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture)], hasAlbums: true,
         photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true)], hasPhotos: true,
-        pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true,
+        pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true, countText: "1 photo",
         download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download all 1 photos", size: "zip"))
     static let photo = PhotoContent(
         picture: picture, nextPicture: picture, caption: "c", captureDate: "2008-10-22T16:28:39", captureDateText: "2008-10-22 16:28",
