@@ -19,6 +19,24 @@ import Vips
         (Regex(/\bCacheKey\b|Sources\/[A-Za-z]/), "the code"),
     ]
 
+    /// What the tool once did and no longer does: said nowhere a user reads.
+    nonisolated(unsafe) static let pastStories: [(Regex<AnyRegexOutput>, String)] = [
+        (Regex(/export them to JPEG first|RAW files included|RAW files are not read/), "RAW files shown through their previews"),
+    ]
+
+    @Test("README and docs/ tell one story of what the tool does: RAW files are shown, not skipped")
+    func oneStory() throws {
+        for page in Self.pages + ["site-example/README.md"] {
+            let text = try DocsTests.text(page)
+            for (pattern, truth) in Self.pastStories {
+                let found = text.matches(of: pattern).map { String(text[$0.range]) }
+                #expect(found.isEmpty, "\(page) says \(found); the tool has \(truth)")
+            }
+        }
+        let inputs = try DocsTests.text("docs/cli.md").components(separatedBy: "## Inputs").last ?? ""
+        #expect(inputs.prefix(600).contains("RAW"), "cli.md's input list names RAW files")
+    }
+
     @Test("README and docs/ name no test, type or source file, no commit and no machine of the project's")
     func speakOfTheTool() throws {
         #expect(Self.pages.count > 8)
