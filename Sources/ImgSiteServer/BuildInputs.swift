@@ -14,18 +14,18 @@ struct BuildInputs: Sendable {
         self.config = config.standardizedFileURL.path
     }
 
-    func areRead(_ path: String) -> Bool {
+    /// `wasFolder`: the watcher saw it as a folder (a path gone cannot be looked up).
+    func areRead(_ path: String, wasFolder: Bool = false) -> Bool {
         let name = (path as NSString).lastPathComponent
         if path == config { return true }
         if path.hasPrefix(templates + "/") { return name.hasSuffix(".mustache") || isFolder(path) }
         if name.hasPrefix(".") { return false }
         if Scanner.reads(fileNamed: name) { return true }
         var folder: ObjCBool = false
-        // A path gone may have been an album, whatever its name ("2024.06
-        // Rome"): a change, unless it was an editor's backup or swap file.
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else {
-            return !["~", ".swp", ".tmp", ".bak"].contains { name.hasSuffix($0) }
-        }
+        // A folder gone may have been an album, whatever its name ("2024.06
+        // Rome"); a file gone that a build does not read (an editor's
+        // `4913` or `sedCFbdif`, written and renamed away) changes nothing.
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return wasFolder }
         return folder.boolValue
     }
 

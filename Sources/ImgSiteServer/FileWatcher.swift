@@ -12,6 +12,10 @@ public protocol FileWatcher: Sendable {
 /// What a watcher saw change at once.
 public struct FileChanges: Sendable {
     public var paths: [String]
+    /// Those of `paths` the watcher saw as folders: a path gone can no
+    /// longer be looked up, and only a folder gone (an album moved away)
+    /// changes the site when its name is not one a build reads.
+    public var folders: Set<String> = []
     /// Whether a file may still be being written: one created and not yet
     /// closed (inotify), or a watcher that cannot tell (polling). When not,
     /// every change seen is finished (a file closed after writing, renamed

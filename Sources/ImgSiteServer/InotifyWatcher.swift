@@ -67,15 +67,18 @@ final class InotifyWatcher: FileWatcher {
             guard poll(&poller, 1, 200) > 0 else { continue }
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { continue }
-            let changes = parse(buffer, count: count)
-            if !changes.isEmpty { changed(FileChanges(paths: changes, mayBeWriting: state.withLock { !$0.writing.isEmpty })) }
+            let (changes, folders) = parse(buffer, count: count)
+            if !changes.isEmpty {
+                changed(FileChanges(paths: changes, folders: folders, mayBeWriting: state.withLock { !$0.writing.isEmpty }))
+            }
         }
         close(descriptor)
     }
 
     /// `struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }`, back to back.
-    private func parse(_ buffer: [UInt8], count: Int) -> [String] {
+    private func parse(_ buffer: [UInt8], count: Int) -> (paths: [String], folders: Set<String>) {
         var changes: [String] = []
+        var folders: Set<String> = []
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
@@ -95,11 +98,12 @@ final class InotifyWatcher: FileWatcher {
             // A file watched alone (the config) matters; its neighbours do not.
             let inWatchedTree = paths.folders.contains { path == $0.path || path.hasPrefix($0.path + "/") }
             guard inWatchedTree || paths.files.contains(where: { $0.path == path }) else { continue }
+            if mask & UInt32(IN_ISDIR) != 0 { folders.insert(path) }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
             noteWriting(path, mask: mask)
             changes.append(path)
         }
-        return changes
+        return (changes, folders)
     }
 
     /// Tracks regular files opened by their creator and not yet closed. A

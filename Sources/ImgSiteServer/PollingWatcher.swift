@@ -22,7 +22,8 @@ final class PollingWatcher: FileWatcher {
                 let current = snapshot()
                 let differing = Set(current.keys).symmetricDifference(previous.keys)
                     .union(current.keys.filter { previous[$0] != nil && previous[$0] != current[$0] })
-                if !differing.isEmpty { changed(FileChanges(paths: differing.sorted(), mayBeWriting: true)) }
+                let folders = differing.filter { (current[$0] ?? previous[$0])?.last == 1 }
+                if !differing.isEmpty { changed(FileChanges(paths: differing.sorted(), folders: folders, mayBeWriting: true)) }
                 previous = current
             }
         }
@@ -33,13 +34,14 @@ final class PollingWatcher: FileWatcher {
         stopped.withLock { $0 = true }
     }
 
-    /// Path → (size, modification time) of every file watched.
+    /// Path → (size, modification time, 1 for a folder) of every file watched.
     private func snapshot() -> [String: [Double]] {
         var files: [String: [Double]] = [:]
         func record(_ path: String) {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
             files[path] = [(attributes[.size] as? NSNumber)?.doubleValue ?? 0,
-                           (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0]
+                           (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0,
+                           attributes[.type] as? FileAttributeType == .typeDirectory ? 1 : 0]
         }
         for folder in paths.folders {
             let enumerator = FileManager.default.enumerator(atPath: folder.path)

@@ -62,7 +62,7 @@ public struct WatchSession: Sendable {
         }
         let watcher = watched.watcher()
         try watcher.start { changes in
-            let paths = changes.paths.filter(inputs.areRead)
+            let paths = changes.paths.filter { inputs.areRead($0, wasFolder: changes.folders.contains($0)) }
             guard !paths.isEmpty else { return }
             changed.add(paths)
             Task { await coordinator.request(finished: !changes.mayBeWriting) }
