@@ -36,11 +36,18 @@ import Vips
         #expect(difference < 4, "orientation \(value) differs from upright by \(difference) per channel")
     }
 
-    @Test("ICC sources come out sRGB with libvips' own colours", arguments: [
-        "formats/iphone-13-pro-max.heic", "formats/cmyk.jpg", "formats/icc-profile-big.jpg",
-    ])
+    @Test("ICC sources come out sRGB with libvips' own colours", arguments: ["formats/cmyk.jpg", "formats/icc-profile-big.jpg"])
     func colour(_ source: String) throws {
-        guard source != LoadedLibvips.heic || LoadedLibvips.decodesHEVC else { return }
+        try Self.expectLibvipsColours(source)
+    }
+
+    @Test("an iPhone's Display P3 HEIC comes out sRGB with libvips' own colours",
+          .enabled(if: LoadedLibvips.decodesHEVC, "this libvips' libheif has no HEVC decoder (the release bundle's has none)"))
+    func colourHEIC() throws {
+        try Self.expectLibvipsColours(LoadedLibvips.heic)
+    }
+
+    static func expectLibvipsColours(_ source: String) throws {
         let site = try CorpusSite.build()
         let output = try Self.largestJPEG(try site.image(source), in: site)
         #expect(output.interpretation == "srgb" && output.bands == 3)
