@@ -33,11 +33,16 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// usual formats, else the best other there is: every browser that shows
     /// AVIF shows WebP.
     func denseChoice() -> [Variant] {
+        denseWide() + denseStills
+    }
+
+    /// The usual files a dense screen takes above every dense one (`denseChoice`).
+    func denseWide() -> [Variant] {
         let dense = denseStills
         guard let format = dense.first?.format, let widest = dense.map(\.width).max() else { return [] }
         let usual = stills.filter { $0.format != .jxl }
         let wider = [format, .webp, .jpeg].first { format in usual.contains { $0.format == format } }
-        return usual.filter { $0.format == wider && $0.width > widest } + dense
+        return usual.filter { $0.format == wider && $0.width > widest }
     }
 }
 

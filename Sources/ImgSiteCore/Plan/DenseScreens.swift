@@ -31,6 +31,13 @@ enum DenseScreens {
     /// 16 knows only the prefixed feature.
     static let media = "(min-resolution: 2dppx), (-webkit-min-device-pixel-ratio: 2)"
 
+    /// Screens of `density` or more whose viewport is at least `width` ×
+    /// `height` CSS px (height nil: any), in both spellings.
+    static func media(density: Int, width: Int, height: Int?) -> String {
+        let size = " and (min-width: \(width)px)" + (height.map { " and (min-height: \($0)px)" } ?? "")
+        return "(min-resolution: \(density)dppx)\(size), (-webkit-min-device-pixel-ratio: \(density))\(size)"
+    }
+
     /// The widths of a ladder (largest first) that get a dense file: up to
     /// `widest`, and down to `floor`, the narrowest a dense screen paints
     /// the photo (`WidthPlanner.denseFloor`): a browser takes the narrowest

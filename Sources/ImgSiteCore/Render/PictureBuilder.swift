@@ -30,7 +30,9 @@ struct PictureBuilder {
     func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> PictureContext {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
         let width = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
-        let still = picture(image, alt: alt, root: root, sizes: width, fallbackWidth: limit, style: "width: \(width);", eager: true)
+        let showing = { (css: Double) in layout.photoViewport(wider: css, aspect: image.aspect, sourceWidth: image.width, reserve: reserve) }
+        let still = picture(image, alt: alt, root: root, sizes: width, fallbackWidth: limit, style: "width: \(width);", eager: true,
+                            wideViewport: showing)
         return image.animation == nil ? still : animated(image, poster: still, root: root)
     }
 
@@ -53,20 +55,20 @@ struct PictureBuilder {
         return context
     }
 
+    /// `wideViewport`: the least viewport that shows the image wider than
+    /// so many CSS px (the photo page's), for the dense screens' wider files.
     private func picture(
         _ image: ProcessedImage, alt: String, root: String, sizes: String,
-        fallbackWidth: Double, style: String, eager: Bool
+        fallbackWidth: Double, style: String, eager: Bool, wideViewport: ((Double) -> (width: Int, height: Int?)?)? = nil
     ) -> PictureContext {
         let jpegs = image.stills.filter { $0.format == .jpeg }
         let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
         // The dense screens' files first: a browser takes the first source
         // whose media and type it matches.
-        let dense = image.denseChoice()
-        // The last of the choice is a dense file: its format is the source's type.
-        let denseSource = dense.last.map { SourceContext(media: DenseScreens.media, type: $0.format.mimeType, srcset: srcset(dense, root: root), sizes: sizes) }
-        let sources = [denseSource].compactMap { $0 } + others.keys.sorted { $0.preference < $1.preference }.map { format in
-            SourceContext(type: format.mimeType, srcset: srcset(others[format]!, root: root), sizes: sizes)
-        }
+        let sources = denseSources(image, root: root, sizes: sizes, wideViewport: wideViewport)
+            + others.keys.sorted { $0.preference < $1.preference }.map { format in
+                SourceContext(type: format.mimeType, srcset: srcset(others[format]!, root: root), sizes: sizes)
+            }
         // Without srcset support, the smallest JPEG that covers the 1x width.
         let fallback = jpegs.last { Double($0.width) >= fallbackWidth } ?? jpegs.first
         // The box keeps the source's own shape once a file has loaded: with
@@ -90,6 +92,26 @@ struct PictureBuilder {
             // run. (Without them the placeholder stays, shaped by its alpha.)
             clearsPlaceholder: image.placeholder != nil && image.hasAlpha,
             placeholderData: image.placeholder?.dataAttribute.map { AttributeContext(name: $0.name, value: $0.value) })
+    }
+
+    /// The dense screens' sources (`DenseScreens`): their files, and above
+    /// the widest the usual ones (`ProcessedImage.denseChoice`). A source's
+    /// type names every file of its srcset, so usual files of another format
+    /// get sources of their own, first, for the screens and viewports that
+    /// show the image wider than the widest dense file (a grid never does).
+    private func denseSources(_ image: ProcessedImage, root: String, sizes: String,
+                              wideViewport: ((Double) -> (width: Int, height: Int?)?)?) -> [SourceContext] {
+        let (dense, wide) = (image.denseStills, image.denseWide())
+        guard let format = dense.first?.format, let widest = dense.first?.width else { return [] }
+        if wide.allSatisfy({ $0.format == format }) {
+            return [SourceContext(media: DenseScreens.media, type: format.mimeType, srcset: srcset(wide + dense, root: root), sizes: sizes)]
+        }
+        let wideSources = [3, DenseScreens.density].compactMap { density -> SourceContext? in
+            guard let wideViewport, let viewport = wideViewport(Double(widest) / Double(density)) else { return nil }
+            return SourceContext(media: DenseScreens.media(density: density, width: viewport.width, height: viewport.height),
+                                 type: wide[0].format.mimeType, srcset: srcset(wide, root: root), sizes: sizes)
+        }
+        return wideSources + [SourceContext(media: DenseScreens.media, type: format.mimeType, srcset: srcset(dense, root: root), sizes: sizes)]
     }
 
     private func srcset(_ variants: [Variant], root: String) -> String {

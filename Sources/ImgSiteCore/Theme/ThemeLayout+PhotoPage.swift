@@ -18,6 +18,15 @@ extension ThemeLayout {
         return "min(calc(100vw - \(2 * pagePadding)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
     }
 
+    /// The least viewport (CSS px) in which the photo page shows the photo
+    /// wider than `width` CSS px (height nil: any height), or nil when no
+    /// viewport does: where `photoWidth`'s three terms all exceed it.
+    public func photoViewport(wider width: Double, aspect: Double, sourceWidth: Int, reserve: Int) -> (width: Int, height: Int?)? {
+        guard photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth) > width else { return nil }
+        let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + reserve + 1
+        return (Int(width.rounded(.down)) + 2 * pagePadding + 1, height)
+    }
+
     /// The photo page's photo is never shorter than this, however short the viewport (CSS px).
     static let photoMinHeight = 200
 

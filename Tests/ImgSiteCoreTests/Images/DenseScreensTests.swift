@@ -67,6 +67,39 @@ import Vips
         #expect(try site.image("a/kodak-dc240.jpg").denseStills.allSatisfy { $0.format.mimeType == type })
     }
 
+    /// Every `<source>` of every page under `folder`: its `type` and the file names its srcset lists.
+    static func sources(in folder: URL) throws -> [(page: String, media: String, type: String, files: [String])] {
+        var found: [(page: String, media: String, type: String, files: [String])] = []
+        for (path, data) in try FolderTree.read(folder) where path.hasSuffix(".html") {
+            for tag in String(decoding: data, as: UTF8.self).matches(of: /<source [^>]*>/) {
+                let text = String(tag.output)
+                let value = { (name: String) -> String in
+                    guard let start = text.range(of: " \(name)=\"") else { return "" }
+                    return String(text[start.upperBound...].prefix { $0 != "\"" })
+                }
+                let files = value("srcset").split(separator: ", ").map { String($0.split(separator: " ").first ?? "") }
+                found.append((path, value("media"), value("type"), files))
+            }
+        }
+        return found
+    }
+
+    @Test("a source's type names every file of its srcset: the dense screens' wider files of another format have sources of their own")
+    func sourceTypes() throws {
+        let site = try CorpusSite.build()
+        let sources = try Self.sources(in: site.output)
+        #expect(sources.count > 100)
+        let mismatched = sources.filter { source in
+            !source.files.allSatisfy { file in OutputFormat.allCases.first { file.hasSuffix(".\($0.fileExtension)") }?.mimeType == source.type }
+        }
+        #expect(mismatched.isEmpty, "\(mismatched.prefix(3))")
+        // A large photo's page: WebP above the widest AVIF, for the screens that show it wider, then the AVIF.
+        let wide = sources.filter { $0.media.contains("min-width") }
+        #expect(!wide.isEmpty && wide.allSatisfy { $0.type == "image/webp" && !$0.page.hasSuffix("index.html") }, "only photo pages")
+        #expect(wide.contains { $0.media.hasPrefix("(min-resolution: 3dppx) and (min-width: ") }
+                && wide.contains { $0.media.hasPrefix("(min-resolution: 2dppx) and (min-width: ") })
+    }
+
     @Test("dense_format: false makes none; a new dense quality re-encodes only the dense files")
     func settings() throws {
         let input = try Corpus.scratch()
