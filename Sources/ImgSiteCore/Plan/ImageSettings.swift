@@ -17,6 +17,8 @@ public struct ImageSettings: Sendable, Hashable {
     public var animated: AnimationSettings
     /// Whether each image's source is published too (`downloads: original`).
     public var publishesOriginals: Bool
+    /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
+    public var offersLargestJPEG: Bool
     /// Bumped when what is read of a source's metadata grows (2: the details
     /// panel's EXIF fields; 3: XMP and IPTC captions), so every image's
     /// record is completed once.
@@ -49,6 +51,7 @@ public struct ImageSettings: Sendable, Hashable {
         pixelLimit = config.pixelLimit
         animated = config.animated
         publishesOriginals = config.downloads == .original
+        offersLargestJPEG = config.downloads == .largest
         // A libvips without a GIF saver (the release bundle's): the still
         // poster is the fallback, as when `gif` is left out of the outputs.
         if !Vips.writesGIF {
@@ -57,7 +60,7 @@ public struct ImageSettings: Sendable, Hashable {
         }
         key = ContentHash.short(
             text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
-                + "|\(animated)|m\(Self.metadataRecipe)" + (publishesOriginals ? "|originals" : ""))
+                + "|\(animated)|m\(Self.metadataRecipe)" + (publishesOriginals ? "|originals" : "") + (offersLargestJPEG ? "|largest" : ""))
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.

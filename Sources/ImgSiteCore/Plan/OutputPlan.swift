@@ -33,7 +33,9 @@ extension ImageSettings {
         }
         let fallbackWidths = Set(fallback)
         guard let animation else {
-            let jpegWidths = formats.contains(.webp) ? fallbackWidths : Set(chain)
+            var jpegWidths = formats.contains(.webp) ? fallbackWidths : Set(chain)
+            // The download is a JPEG of the photo's largest published size: one more file when the fallback's widest is narrower.
+            if offersLargestJPEG, let widest = chain.first { jpegWidths.insert(widest) }
             let denseWidths = denseFormat == nil ? [] : Set(DenseScreens.widths(
                 of: chain, floor: planner.denseFloor(sourceWidth: width, sourceHeight: height)))
             return OutputPlan(chain: chain, specs: chain.flatMap { size in
