@@ -60,8 +60,10 @@ struct SiteBudget: Sendable {
         }
         if isOverBytes(estimate), let bytes {
             let needed = Self.roundedUp(Double(estimate.bytes) / margin)
+            let parts = predictor.breakdown(current).map { "\($0.part) \(Bytes.text($0.bytes))" }.joined(separator: ", ")
             throw BudgetRefusal(key: "budgets.site", reason: "\(Bytes.text(bytes)) cannot hold \(predictor.photos.count) photos: "
-                + "even \(minimum(current)) a photo and the pages come to about \(Bytes.text(estimate.bytes)); give at least \(Bytes.text(needed))")
+                + "even with \(minimum(current)) a photo the site comes to about \(Bytes.text(estimate.bytes)) (\(parts)); "
+                + "give at least \(Bytes.text(needed))" + lighterDownloads(current, predictor: predictor))
         }
         return BudgetPlan(moves: moves, predicted: estimate, unbudgeted: original)
     }
@@ -78,6 +80,27 @@ struct SiteBudget: Sendable {
 
     private func isOverFiles(_ estimate: SiteEstimate) -> Bool {
         files.map { estimate.files > $0 } ?? false
+    }
+
+    /// What the downloads' settings would let the budget hold, when they
+    /// weigh: "…, or album_zip: false (at least 24 MB)".
+    private func lighterDownloads(_ config: SiteConfig, predictor: SitePredictor) -> String {
+        var choices: [(setting: String, config: SiteConfig)] = []
+        if config.albumZip && config.downloads != .none {
+            var lighter = config
+            lighter.albumZip = false
+            choices.append(("album_zip: false", lighter))
+        }
+        if config.downloads == .original {
+            var lighter = config
+            lighter.downloads = .largest
+            choices.append(("downloads: largest", lighter))
+        }
+        let said = choices.map { choice in
+            let needed = Self.roundedUp(Double(predictor.estimate(choice.config).bytes) / margin)
+            return "\(choice.setting) (then at least \(Bytes.text(needed)))"
+        }
+        return said.isEmpty ? "" : ", or set " + said.joined(separator: " or ")
     }
 
     /// "one 480 px JPEG at quality 50": the least the settings make.

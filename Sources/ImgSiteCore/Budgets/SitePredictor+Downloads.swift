@@ -3,17 +3,24 @@ extension SitePredictor {
     /// Each entry's headers in a zip, local and central, with a name of about 30 bytes.
     static let zipEntryBytes = 136
 
-    /// Originals (their sources' bytes: what is cut is a few KB) and
-    /// albums' zips (every photo's download: its original, else its
-    /// largest JPEG, scaled as the images are).
+    /// Originals and albums' zips.
     func downloadEstimate(_ config: SiteConfig) -> SiteEstimate {
-        guard config.downloads != .none else { return SiteEstimate() }
-        var total = SiteEstimate()
+        let (originals, zips) = (originalsEstimate(config), zipsEstimate(config))
+        return SiteEstimate(files: originals.files + zips.files, bytes: originals.bytes + zips.bytes)
+    }
+
+    /// Originals: their sources' bytes (what is cut is a few KB).
+    func originalsEstimate(_ config: SiteConfig) -> SiteEstimate {
         let originals = config.downloads == .original ? photos.filter(\.publishesOriginal) : []
-        let originalBytes = originals.reduce(0) { $0 + $1.sourceBytes }
-        total.files += originals.count
-        total.bytes += originalBytes
-        guard config.albumZip else { return total }
+        return SiteEstimate(files: originals.count, bytes: originals.reduce(0) { $0 + $1.sourceBytes })
+    }
+
+    /// Albums' zips: every photo's download (its original, else its largest
+    /// JPEG, scaled as the images are) and each entry's headers.
+    func zipsEstimate(_ config: SiteConfig) -> SiteEstimate {
+        guard config.downloads != .none, config.albumZip else { return SiteEstimate() }
+        var total = SiteEstimate()
+        let originalBytes = originalsEstimate(config).bytes
         let settings = ImageSettings(config: config, layout: layout)
         var jpegBytes = 0.0
         for (group, members) in groups {
@@ -27,5 +34,12 @@ extension SitePredictor {
         total.files += pages.albums.filter { $0 > 0 }.count
         total.bytes += originalBytes + Int((jpegBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes
         return total
+    }
+
+    /// The site's bytes by what holds them, for a refusal to name.
+    func breakdown(_ config: SiteConfig) -> [(part: String, bytes: Int)] {
+        let images = imageEstimate(config)
+        return [("originals", originalsEstimate(config).bytes), ("album zips", zipsEstimate(config).bytes), ("images", images.bytes),
+                ("pages", pages.estimate(imageFiles: images.files).bytes)].filter { $0.bytes > 0 }
     }
 }

@@ -145,5 +145,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: budgeted.output.appending(path: "trip/trip.zip").path))
         config.budgets.site = originals
         #expect(throws: BuildError.self, "the originals alone are over it") { try TestBuild.run(input: input, config: config) }
+        // The refusal says what holds the bytes and which setting to change.
+        do {
+            _ = try TestBuild.run(input: input, config: config)
+        } catch {
+            let reason = "\(error)"
+            #expect(reason.contains(/\(originals [0-9.]+ [KM]?B, album zips [0-9.]+ [KM]?B, images [0-9.]+ [KM]?B, pages [0-9.]+ [KM]?B\)/), "\(reason)")
+            #expect(reason.contains("; give at least ") && reason.contains(", or set album_zip: false (then at least ")
+                    && reason.contains(" or downloads: largest (then at least "), "\(reason)")
+        }
     }
 }
