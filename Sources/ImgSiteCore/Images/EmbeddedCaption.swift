@@ -1,23 +1,25 @@
 import Foundation
 
-/// Captions that photo managers (Lightroom, digiKam, Photo Mechanic) write
-/// beside EXIF: XMP `dc:description` and IPTC Caption-Abstract (2:120).
+/// Captions and titles that photo managers (Lightroom, digiKam, Photo
+/// Mechanic, Photos) write beside EXIF: XMP `dc:description` and
+/// `dc:title`, IPTC Caption-Abstract (2:120), Object Name (2:05) and
+/// Headline (2:105).
 /// Read by scanning the bytes libvips hands over, with no XML library:
 /// only one element of one packet is wanted.
 enum EmbeddedCaption {
-    /// The `x-default` (else the first) language alternative of
-    /// `dc:description` in an XMP packet, or its attribute form.
-    static func xmp(_ bytes: [UInt8]) -> String? {
+    /// The `x-default` (else the first) language alternative of `element`
+    /// (`dc:description`, `dc:title`) in an XMP packet, or its attribute form.
+    static func xmp(_ bytes: [UInt8], element name: String = "dc:description") -> String? {
         guard let packet = String(bytes: bytes, encoding: .utf8) else { return nil }
-        if let element = packet.range(of: "<dc:description"),
-            let end = packet.range(of: "</dc:description>", range: element.upperBound..<packet.endIndex)
+        if let element = packet.range(of: "<\(name)"),
+            let end = packet.range(of: "</\(name)>", range: element.upperBound..<packet.endIndex)
         {
             let body = packet[element.upperBound..<end.lowerBound]
             let items = listItems(body)
             let chosen = items.first { $0.attributes.contains("x-default") } ?? items.first
             return chosen.map { unescape($0.text) }
         }
-        if let attribute = packet.range(of: "dc:description=\"") {
+        if let attribute = packet.range(of: "\(name)=\"") {
             let rest = packet[attribute.upperBound...]
             return rest.firstIndex(of: "\"").map { unescape(rest[..<$0]) }
         }
@@ -64,10 +66,10 @@ enum EmbeddedCaption {
         return result + rest
     }
 
-    /// IPTC Caption-Abstract from libvips' "iptc-data": a Photoshop
-    /// resource block (JPEG APP13) whose 0x0404 resource holds the IIM
-    /// datasets, or the datasets themselves.
-    static func iptc(_ bytes: [UInt8]) -> String? {
+    /// IPTC dataset 2:`dataset` (120 Caption-Abstract, 5 Object Name, 105
+    /// Headline) from libvips' "iptc-data": a Photoshop resource block (JPEG
+    /// APP13) whose 0x0404 resource holds the IIM datasets, or the datasets themselves.
+    static func iptc(_ bytes: [UInt8], dataset wanted: UInt8 = 120) -> String? {
         let datasets = photoshopResource(0x0404, in: bytes) ?? bytes[...]
         var index = datasets.startIndex
         var utf8 = false
@@ -79,7 +81,7 @@ enum EmbeddedCaption {
             let value = datasets[(index + 5)..<(index + 5 + length)]
             // 1:90 is the coded character set; ESC % G declares UTF-8.
             if record == 1, dataset == 90 { utf8 = Array(value) == [0x1B, 0x25, 0x47] }
-            if record == 2, dataset == 120 {
+            if record == 2, dataset == wanted {
                 return utf8 ? String(decoding: value, as: UTF8.self) : (String(bytes: value, encoding: .utf8) ?? String(bytes: value, encoding: .isoLatin1))
             }
             index += 5 + length

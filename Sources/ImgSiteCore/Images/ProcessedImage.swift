@@ -90,8 +90,12 @@ public struct KeptMetadata: Codable, Sendable, Equatable {
     public var captionSource: CaptionSource?
     /// Alt text a sidecar file gives (else the caption, else the title).
     public var alt: String?
-    /// The photo's title a sidecar file gives (else its file name's).
+    /// The photo's title: its sidecar's, else its own metadata's (XMP
+    /// dc:title, IPTC Object Name, IPTC Headline); nil: its file name's.
     public var title: String?
+    /// Where the title was read; nil only in records made before the
+    /// photo's own titles were read.
+    public var titleSource: TitleSource?
     /// True when a sidecar hides the photo: its page is built, the grid,
     /// sitemap and feed leave it out. Absent (not false) when shown, so
     /// records of shown photos keep their digests.
@@ -117,4 +121,10 @@ public struct KeptMetadata: Codable, Sendable, Equatable {
 /// Where a photo's caption was read, in the order one wins over another.
 public enum CaptionSource: String, Codable, Sendable {
     case sidecar, xmp, iptc, exif, none
+}
+
+/// Where a photo's title was read, in the order one wins over another
+/// (IPTC: Object Name, else Headline).
+public enum TitleSource: String, Codable, Sendable {
+    case sidecar, xmp, iptc, none
 }

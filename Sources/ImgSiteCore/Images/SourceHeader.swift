@@ -27,6 +27,7 @@ struct SourceHeader {
 
     /// Where `fields` keeps the XMP and IPTC captions.
     static let xmpCaption = "xmp-dc-description", iptcCaption = "iptc-caption-abstract"
+    static let xmpTitle = "xmp-dc-title", iptcObjectName = "iptc-object-name", iptcHeadline = "iptc-headline"
 
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
         let (file, displayPath) = (source.decodePath, source.relativePath)
@@ -49,8 +50,15 @@ struct SourceHeader {
         for name in wantedFields {
             if let value = image.exifText(name) { fields[name] = value }
         }
-        if let xmp = image.blob("xmp-data") { fields[xmpCaption] = EmbeddedCaption.xmp(xmp) }
-        if let iptc = image.blob("iptc-data") { fields[iptcCaption] = EmbeddedCaption.iptc(iptc) }
+        if let xmp = image.blob("xmp-data") {
+            fields[xmpCaption] = EmbeddedCaption.xmp(xmp)
+            fields[xmpTitle] = EmbeddedCaption.xmp(xmp, element: "dc:title")
+        }
+        if let iptc = image.blob("iptc-data") {
+            fields[iptcCaption] = EmbeddedCaption.iptc(iptc)
+            fields[iptcObjectName] = EmbeddedCaption.iptc(iptc, dataset: 5)
+            fields[iptcHeadline] = EmbeddedCaption.iptc(iptc, dataset: 105)
+        }
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
             fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "",
@@ -118,12 +126,19 @@ struct SourceHeader {
             (.xmp, fields[Self.xmpCaption]), (.iptc, fields[Self.iptcCaption]), (.exif, fields["exif-ifd0-ImageDescription"]),
         ]
         let caption = captions.lazy.compactMap { source, text in text.flatMap(CameraCaption.real).map { (source, $0) } }.first
-        return KeptMetadata(
+        // The title Lightroom, digiKam and Photos write, in the order sigal reads them: one line.
+        let titles: [(TitleSource, String?)] = [(.xmp, fields[Self.xmpTitle]), (.iptc, fields[Self.iptcObjectName]), (.iptc, fields[Self.iptcHeadline])]
+        let title = titles.lazy.compactMap { source, text in
+            text.flatMap(Sidecar.clean).map { (source, $0.replacingOccurrences(of: "\n", with: " ")) }
+        }.first
+        var metadata = KeptMetadata(
             captureDate: date.flatMap(Self.isoDate),
             caption: caption?.1, captionSource: caption?.0 ?? CaptionSource.none,
             artist: keepCredit ? fields["exif-ifd0-Artist"] : nil,
             copyright: keepCredit ? fields["exif-ifd0-Copyright"] : nil,
             details: PhotoDetails(exif: fields))
+        (metadata.title, metadata.titleSource) = (title?.1, title?.0 ?? TitleSource.none)
+        return metadata
     }
 
     /// "2008:10:22 16:28:39" → "2008-10-22T16:28:39"; nil for blanks and

@@ -43,9 +43,10 @@ struct ImageBuilder: Sendable {
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind)
-        // Records made before the details panel or XMP and IPTC captions lack
-        // them: the header has them, read once without decoding (the record is saved again below).
-        if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil {
+        // Records made before the details panel, XMP and IPTC captions or the
+        // photos' own titles lack them: the header has them, read once without
+        // decoding (the record is saved again below).
+        if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil || metadata.titleSource == nil {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
         }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {

@@ -20,9 +20,9 @@ public struct ImageSettings: Sendable, Hashable {
     /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
     public var offersLargestJPEG: Bool
     /// Bumped when what is read of a source's metadata grows (2: the details
-    /// panel's EXIF fields; 3: XMP and IPTC captions), so every image's
-    /// record is completed once.
-    static let metadataRecipe = 3
+    /// panel's EXIF fields; 3: XMP and IPTC captions; 4: XMP and IPTC titles), so
+    /// every image's record is completed once.
+    static let metadataRecipe = 4
     /// Bumped when the same settings plan other widths (2: each photo's
     /// ladder phase; 3: 3x only as wide as phones paint, JPEG fallback and
     /// dense files only where chosen), so every image is planned again.

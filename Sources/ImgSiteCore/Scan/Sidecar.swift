@@ -91,7 +91,7 @@ extension Curated<Sidecar.Text> {
         var metadata = metadata
         if let caption = value.caption { (metadata.caption, metadata.captionSource) = (caption, .sidecar) }
         metadata.alt = value.alt
-        metadata.title = value.title
+        if let title = value.title { (metadata.title, metadata.titleSource) = (title, .sidecar) }
         metadata.hidden = value.hidden ? true : nil
         return metadata
     }

@@ -117,6 +117,41 @@ import Testing
         #expect(photo.contains("Quay &quot;north&quot; at 6 am"))
     }
 
+    @Test("titles from the photo's own metadata: XMP dc:title, else IPTC Object Name, else Headline; a sidecar's wins; alt falls back to it")
+    func embeddedTitles() throws {
+        let input = try Corpus.scratch()
+        let album = input.appendingPathComponent("sky")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let tags: [String: [String]] = [
+            "1.jpg": ["-XMP-dc:Title=Clouds over <Canberra>", "-IPTC:ObjectName=old name", "-IPTC:Headline=old headline"],
+            "2.jpg": ["-IPTC:ObjectName=Moonrise", "-IPTC:Headline=old headline"],
+            "3.jpg": ["-IPTC:Headline=Ring Nebula, M57"],
+            "4.jpg": ["-XMP-dc:Title=embedded"],
+            "5.jpg": [],
+        ]
+        for (name, arguments) in tags {
+            let file = album.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+            if !arguments.isEmpty { try exiftool(arguments + ["-overwrite_original", file.path]) }
+        }
+        try Data("title: From the sidecar\n".utf8).write(to: album.appendingPathComponent("4.jpg.yml"))
+        let site = try TestBuild.run(input: input)
+        let expected: [(String, String?, TitleSource)] = [
+            ("1.jpg", "Clouds over <Canberra>", .xmp), ("2.jpg", "Moonrise", .iptc), ("3.jpg", "Ring Nebula, M57", .iptc),
+            ("4.jpg", "From the sidecar", .sidecar), ("5.jpg", nil, .none),
+        ]
+        for (name, title, source) in expected {
+            let metadata = try site.image("sky/\(name)").metadata
+            #expect(metadata.title == title && metadata.titleSource == source, "\(name): \(metadata)")
+        }
+        let three = try String(contentsOf: site.output.appendingPathComponent("sky/3.html"), encoding: .utf8)
+        #expect(three.contains("<h1>Ring Nebula, M57</h1>") && three.contains("alt=\"Ring Nebula, M57\""), "the title, and the alt text after it")
+        let one = try String(contentsOf: site.output.appendingPathComponent("sky/1.html"), encoding: .utf8)
+        #expect(one.contains("<h1>Clouds over &lt;Canberra&gt;</h1>"))
+        #expect(try String(contentsOf: site.output.appendingPathComponent("sky/5.html"), encoding: .utf8).contains("<h1>5</h1>"))
+    }
+
     @Test("editing a sidecar rebuilds the record and pages, never a variant; a broken one holds its photo back until mended")
     func editing() throws {
         let input = try Corpus.scratch()
