@@ -34,6 +34,19 @@ struct ImageProcessor: Sendable {
     func encode(
         _ job: ImageJob, phase: Double, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil
     ) throws(BuildError) -> Encoded {
+        var encoded = try encodeDecoded(job, phase: phase, except: cached, placeholder: placeholder)
+        // A hole of zeros often decodes without complaint: then the bytes say
+        // it (the record keeps the warning).
+        let damaged = encoded.record.warnings.contains { $0.hasPrefix("damaged file") }
+        if !damaged, job.source.rawPreview == nil, let hole = ZeroFill.hole(atPath: job.source.absolutePath) {
+            encoded.record.warnings.append("damaged file, built from what could be decoded (\(ZeroFill.describe(hole, fileSize: job.source.byteCount)))")
+        }
+        return encoded
+    }
+
+    private func encodeDecoded(
+        _ job: ImageJob, phase: Double, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
+    ) throws(BuildError) -> Encoded {
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         switch header.kind {
         case .animated:
