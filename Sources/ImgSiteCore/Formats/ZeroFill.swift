@@ -13,7 +13,7 @@ enum ZeroFill {
 
     /// Where the first hole in the compressed image data is, and how long:
     /// in a JPEG's entropy-coded scans, a PNG's IDAT, a WebP's VP8, VP8L,
-    /// ALPH and ANMF chunks, a HEIF/AVIF's mdat. Nil when there is none, or
+    /// ALPH and ANMF chunks, a HEIF/AVIF's coded image items. Nil when there is none, or
     /// for another format (a TIFF's uncompressed strips may be zeros).
     static func hole(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
         for range in imageData(bytes) {
@@ -44,7 +44,10 @@ enum ZeroFill {
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return chunks(bytes, from: 12, sizeFirst: false, wanted: ["VP8 ", "VP8L", "ALPH", "ANMF"])
         }
-        if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) { return chunks(bytes, from: 0, sizeFirst: true, wanted: ["mdat"], boxes: true) }
+        if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            // The coded images' own bytes: an Exif item in the mdat may be padded with zeros.
+            return HEIFItems.imageExtents(bytes) ?? chunks(bytes, from: 0, sizeFirst: true, wanted: ["mdat"], boxes: true)
+        }
         return []
     }
 

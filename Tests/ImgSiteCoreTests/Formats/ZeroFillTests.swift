@@ -50,6 +50,20 @@ import Testing
         #expect(ZeroFill.hole(in: jpeg) == nil)
     }
 
+    @Test("a HEIC's Exif item in its mdat may be zero-padded: only its coded images' bytes are read")
+    func heifItems() throws {
+        var bytes = [UInt8](try Data(contentsOf: Corpus.photo("formats/iphone-13-pro-max.heic")))
+        let items = try #require(HEIFItems.items(bytes))
+        #expect(items.contains { $0.type == "hvc1" } && items.contains { $0.type == "Exif" }, "\(items.map(\.type))")
+        let exif = try #require(items.first { $0.type == "Exif" }?.extent)
+        #expect(exif.count >= ZeroFill.minimumRun)
+        bytes.replaceSubrange(exif, with: repeatElement(0, count: exif.count))
+        #expect(ZeroFill.hole(in: bytes) == nil, "zeros in the Exif item are no hole")
+        let tile = try #require(items.first { $0.type == "hvc1" }?.extent)
+        bytes.replaceSubrange(tile.lowerBound..<(tile.lowerBound + 1024), with: repeatElement(0, count: 1024))
+        #expect(ZeroFill.hole(in: bytes)?.offset == tile.lowerBound)
+    }
+
     @Test("a JPEG whose middle is zeros decodes without complaint, and is built with a warning naming the hole; --fail-on warning stops on it")
     func build() throws {
         let input = try Corpus.scratch()
