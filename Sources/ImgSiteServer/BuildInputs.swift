@@ -19,8 +19,8 @@ struct BuildInputs: Sendable {
         let name = (path as NSString).lastPathComponent
         if path == config { return true }
         if path.hasPrefix(templates + "/") { return name.hasSuffix(".mustache") || isFolder(path) }
-        if name.hasPrefix(".") { return false }
-        if Scanner.reads(fileNamed: name) { return true }
+        if name.hasPrefix("."), name != NoMedia.name { return false }
+        if Scanner.reads(fileAt: path) { return true }
         var folder: ObjCBool = false
         // A folder gone may have been an album, whatever its name ("2024.06
         // Rome"); a file gone that a build does not read (an editor's

@@ -1,3 +1,4 @@
+import ImgSiteCore
 import Foundation
 
 /// Reports that something changed under some folders: the input (photos),
@@ -39,7 +40,7 @@ public struct WatchedPaths: Sendable {
 
     func isExcluded(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
-        return name.hasPrefix(".") || excluded.contains { path == $0.path || path.hasPrefix($0.path + "/") }
+        return (name.hasPrefix(".") && name != NoMedia.name) || excluded.contains { path == $0.path || path.hasPrefix($0.path + "/") }
     }
 
     /// inotify on Linux; polling when it cannot be used (no inotify, or

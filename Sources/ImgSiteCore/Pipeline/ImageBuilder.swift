@@ -103,11 +103,14 @@ struct ImageBuilder: Sendable {
     /// (and nothing is decoded for it). Read each time the entry is stale:
     /// it is what changes, not the photo.
     private func sidecar(of job: ImageJob) throws(BuildError) -> Curated<Sidecar.Text>? {
-        guard let sidecar = job.source.sidecar else { return nil }
-        switch sidecar.read() {
-        case .success(let read): return read
-        case .failure(let problem): throw BuildError(path: job.source.relativePath, "\(problem.message); not published until it can be read")
+        var read: Curated<Sidecar.Text>?
+        for file in [job.source.markdown, job.source.sidecar].compactMap({ $0 }) {
+            switch file.read() {
+            case .success(let text): read = read.map { text.over($0) } ?? text
+            case .failure(let problem): throw BuildError(path: job.source.relativePath, "\(problem.message); not published until it can be read")
+            }
         }
+        return read
     }
 
     /// The source's content hash, and whether the file had to be read for it.

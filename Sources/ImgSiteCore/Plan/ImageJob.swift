@@ -40,6 +40,6 @@ extension ImageJob {
     /// The journal's plan of this source: the settings' key, and its
     /// sidecar's identity, so editing a caption file makes the entry stale.
     func journalPlan(_ settingsKey: String) -> String {
-        source.sidecar.map { "\(settingsKey) \($0.journalTag)" } ?? settingsKey
+        ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }).joined(separator: " ")
     }
 }

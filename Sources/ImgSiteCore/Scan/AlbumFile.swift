@@ -97,6 +97,53 @@ public struct AlbumFile: Sendable, Equatable {
         }
     }
 
+    /// sigal's `index.md`: `Title:`, `Thumbnail:` (the cover), `Hidden:` and
+    /// `Exclude:` meta lines, its text the description (`MarkdownFile`).
+    static let markdownName = "index.md"
+    static let markdownKeys = ["title", "thumbnail", "hidden", "exclude"]
+
+    static func read(markdownAt path: String, relativePath: String) -> Result<Curated<AlbumFile>, CurationProblem> {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(CurationProblem(file: relativePath, reason: "cannot be read")) }
+        guard data.count <= maxBytes else {
+            return .failure(CurationProblem(file: relativePath, reason: "\(data.count) bytes, more than the \(maxBytes) an album file may hold"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure(CurationProblem(file: relativePath, reason: "not UTF-8 text")) }
+        return parse(markdown: text, file: relativePath)
+    }
+
+    static func parse(markdown: String, file path: String) -> Result<Curated<AlbumFile>, CurationProblem> {
+        let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
+        var read = Curated(value: AlbumFile(description: markdown.body))
+        for meta in markdown.meta {
+            switch meta.key {
+            case "title": read.value.title = Sidecar.clean(meta.value)
+            case "thumbnail": read.value.cover = Sidecar.clean(meta.value)
+            case "hidden", "exclude":
+                switch MarkdownFile.flag(meta, file: path) {
+                case .success(let flag): if meta.key == "hidden" { read.value.hidden = flag } else { read.value.exclude = flag }
+                case .failure(let problem): return .failure(problem)
+                }
+            default:
+                switch CurationFile.unknown(meta.key, at: meta.place, file: path, known: markdownKeys, holder: "an index.md holds") {
+                case .success(let warning): read.ignored.append(warning)
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+        }
+        return .success(read)
+    }
+
+    /// An album's curation from its `album.yml` over its `index.md`, key by
+    /// key; either file failing holds the album back.
+    static func merged(_ file: Result<Curated<AlbumFile>, CurationProblem>?, over markdown: Result<Curated<AlbumFile>, CurationProblem>?)
+        -> Result<Curated<AlbumFile>, CurationProblem>? {
+        switch (file, markdown) {
+        case (nil, let only), (let only, nil): return only
+        case (.failure(let problem)?, _), (_, .failure(let problem)?): return .failure(problem)
+        case (.success(let yml)?, .success(let md)?): return .success(Curated(value: yml.value.over(md.value), ignored: md.ignored + yml.ignored))
+        }
+    }
+
     /// This file's keys over `base`'s (imgsite.yml's `albums.<folder>`):
     /// each key this file sets wins; hidden if either says so.
     func over(_ base: AlbumFile) -> AlbumFile {

@@ -25,10 +25,12 @@ enum CurationFile {
     /// or, when it most likely meant a key that hides, the problem that
     /// holds the file's album or photo back. `holder`: "an album file holds".
     static func unknown(_ key: Node, file: String, known: [String], holder: String) -> Result<CurationProblem, CurationProblem> {
-        let name = key.string ?? ""
+        unknown(key.string ?? "", at: YAMLPlace(key), file: file, known: known, holder: holder)
+    }
+
+    static func unknown(_ name: String, at place: YAMLPlace?, file: String, known: [String], holder: String) -> Result<CurationProblem, CurationProblem> {
         let meant = KeySuggestion.nearest(to: name, among: known)
         let list = "(\(holder) \(known.joined(separator: ", ")))"
-        let place = YAMLPlace(key)
         guard let meant else { return .success(CurationProblem(file: file, place: place, reason: "unknown key '\(name)' ignored \(list)")) }
         if hidingKeys.contains(meant) {
             return .failure(CurationProblem(file: file, place: place, reason: "unknown key '\(name)': did you mean '\(meant)'? \(list)"))

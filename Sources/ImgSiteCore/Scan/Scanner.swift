@@ -13,14 +13,28 @@ public struct Scanner: Sendable {
         "jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff", "gif",
     ]
 
-    /// Whether a file of this name is read by a build: an image, a
-    /// photo's caption file (`photo.jpg.yml`, `.yaml`, `.txt`) or an
-    /// album's `album.yml`.
-    public static func reads(fileNamed name: String) -> Bool {
+    /// Whether the file at `path` is read by a build: an image, a photo's
+    /// caption file (`photo.jpg.yml`, `.yaml`, `.txt`, or sigal's
+    /// `photo.md` beside a photo), an album's `album.yml` or `index.md`, a
+    /// `.nomedia`.
+    public static func reads(fileAt path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        if name == NoMedia.name || name == AlbumFile.markdownName { return true }
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
         let fileExtension = name[name.index(after: dot)...].lowercased()
+        if let stem = Sidecar.markdownStem(of: name) { return hasImage(named: stem, beside: path) }
         return imageExtensions.contains(fileExtension) || SkippedFile.rawExtensions.contains(fileExtension) || Sidecar.imageName(of: name) != nil
             || AlbumFile.names.contains(name)
+    }
+
+    /// Whether the folder of `path` holds an image named `stem` (any extension).
+    private static func hasImage(named stem: String, beside path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { name in
+            guard let dot = name.lastIndex(of: "."), name[..<dot] == stem else { return false }
+            return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        }
     }
 
     public let input: URL
@@ -48,12 +62,21 @@ public struct Scanner: Sendable {
     private func scanFolder(_ folder: URL, relative: String, ancestors: Set<String>) throws -> Album {
         let realPath = folder.resolvingSymlinksInPath().path
         let ancestors = ancestors.union([realPath])
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        var names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        // Android's and sigal's mark: nothing here, or nothing of what it lists.
+        if names.contains(NoMedia.name) {
+            guard let listed = NoMedia.listed(in: folder.path + "/" + NoMedia.name) else {
+                return Album(path: relative, title: AlbumFile.title(ofFolder: folder.lastPathComponent), images: [], albums: [])
+            }
+            names.removeAll { listed.contains($0) }
+        }
         var images: [SourceImage] = []
         var subfolders: [(url: URL, relative: String)] = []
         var sidecars: [String: (sidecar: Sidecar, rank: Int)] = [:]
         var skipped: [SkippedFile] = []
         var albumFile: (absolute: String, relative: String, rank: Int)?
+        var markdownAlbumFile: (absolute: String, relative: String)?
+        var markdowns: [String: Sidecar] = [:]
         var raws: [(name: String, path: String, absolute: String, identity: FileIdentity)] = []
         let folderPath = folder.path
         for name in names where !name.hasPrefix(".") {
@@ -73,6 +96,10 @@ public struct Scanner: Sendable {
                 images.append(SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity))
             } else if file.isFile, let rank = AlbumFile.names.firstIndex(of: name) {
                 if rank < albumFile?.rank ?? .max { albumFile = (absolute, path, rank) }
+            } else if file.isFile, name == AlbumFile.markdownName {
+                markdownAlbumFile = (absolute, path)
+            } else if file.isFile, let stem = Sidecar.markdownStem(of: name) {
+                markdowns[stem] = Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity)
             } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name) {
                 if rank < sidecars[image]?.rank ?? .max {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
@@ -82,11 +109,17 @@ public struct Scanner: Sendable {
             }
         }
         takeRaws(raws, images: &images, skipped: &skipped)
-        if !sidecars.isEmpty {
+        if !sidecars.isEmpty || !markdowns.isEmpty {
             for index in images.indices {
-                let name = images[index].absolutePath.dropFirst(folderPath.count + 1)
-                images[index].sidecar = sidecars[String(name)]?.sidecar
+                let name = String(images[index].absolutePath.dropFirst(folderPath.count + 1))
+                images[index].sidecar = sidecars[name]?.sidecar
+                images[index].markdown = name.lastIndex(of: ".").flatMap { markdowns[String(name[..<$0])] }
             }
+        }
+        // A .md that is no photo's is a file like any other: said as skipped.
+        let paired = Set(images.compactMap(\.markdown?.relativePath))
+        skipped += markdowns.values.filter { !paired.contains($0.relativePath) }.compactMap { file in
+            SkippedFile(relativePath: file.relativePath, name: (file.relativePath as NSString).lastPathComponent)
         }
         FaultInjection.point("scan")
         var albums = try scanFolders(subfolders, ancestors: ancestors)
@@ -100,9 +133,11 @@ public struct Scanner: Sendable {
         var album = Album(path: relative, title: AlbumFile.title(ofFolder: folder.lastPathComponent), images: images, albums: albums,
                           skipped: skipped.sorted { $0.relativePath < $1.relativePath })
         album.heldBack = heldBack
-        if let albumFile {
-            album.file = AlbumFile.read(albumFile.absolute, relativePath: albumFile.relative)
-            album.filePath = albumFile.relative
+        if albumFile != nil || markdownAlbumFile != nil {
+            // Its album.yml over sigal's index.md, key by key.
+            album.file = AlbumFile.merged(albumFile.map { AlbumFile.read($0.absolute, relativePath: $0.relative) },
+                                          over: markdownAlbumFile.map { AlbumFile.read(markdownAt: $0.absolute, relativePath: $0.relative) })
+            album.filePath = albumFile?.relative ?? markdownAlbumFile?.relative
             switch album.file {
             // Excluded by its own album.yml: nothing here is published or said.
             case .success(let file) where file.value.exclude && !relative.isEmpty:

@@ -37,7 +37,41 @@ public struct Sidecar: Sendable, Hashable {
         guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
         // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
         if relativePath.lowercased().hasSuffix(".txt") { return .success(Curated(value: Text(caption: Self.clean(text)))) }
+        if relativePath.lowercased().hasSuffix(".md") { return Self.parse(markdown: text, file: relativePath) }
         return Self.parse(yaml: text, file: relativePath)
+    }
+
+    /// sigal's photo file (`IMG_1.md` beside `IMG_1.jpg`): `Title:`, `Alt:`
+    /// and `Hidden:` meta lines, its text the caption (`MarkdownFile`).
+    static let markdownKeys = ["title", "alt", "hidden"]
+
+    static func parse(markdown: String, file: String) -> Result<Curated<Text>, CurationProblem> {
+        let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
+        var read = Curated(value: Text(caption: markdown.body))
+        for meta in markdown.meta {
+            switch meta.key {
+            case "title": read.value.title = clean(meta.value)
+            case "alt": read.value.alt = clean(meta.value)
+            case "hidden":
+                switch MarkdownFile.flag(meta, file: file) {
+                case .success(let flag): read.value.hidden = flag
+                case .failure(let problem): return .failure(problem)
+                }
+            default:
+                // sigal's Location, Date, Author…: said, never published.
+                switch CurationFile.unknown(meta.key, at: meta.place, file: file, known: markdownKeys, holder: "a photo's .md holds") {
+                case .success(let warning): read.ignored.append(warning)
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+        }
+        return .success(read)
+    }
+
+    /// The `.md` beside a photo, for its name ("IMG_1.md" → "IMG_1"), when `name` is one (not an album's index.md).
+    static func markdownStem(of name: String) -> String? {
+        guard name.lowercased().hasSuffix(".md"), name != AlbumFile.markdownName, name.count > 3 else { return nil }
+        return String(name.dropLast(3))
     }
 
     /// The keys of a YAML sidecar; an empty file says nothing.
@@ -85,6 +119,13 @@ public struct Sidecar: Sendable, Hashable {
 }
 
 extension Curated<Sidecar.Text> {
+    /// This file's keys over `base`'s (a `.yml` over sigal's `.md`); hidden if either says so.
+    func over(_ base: Self) -> Self {
+        let text = Sidecar.Text(title: value.title ?? base.value.title, caption: value.caption ?? base.value.caption,
+                                alt: value.alt ?? base.value.alt, hidden: value.hidden || base.value.hidden)
+        return Curated(value: text, ignored: base.ignored + ignored)
+    }
+
     /// `metadata` with this file's title, caption, alt text and hidden over
     /// the embedded ones.
     func applied(to metadata: KeptMetadata) -> KeptMetadata {

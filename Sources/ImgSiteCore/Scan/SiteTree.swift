@@ -54,8 +54,10 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public var identity: FileIdentity
     /// `NaturalOrder.key` of the relative path, computed once for every sort.
     public let sortKey: [UInt8]
-    /// The caption file beside it, if any.
+    /// The caption file beside it, if any, and sigal's `.md` of the same
+    /// name (`IMG_1.md`), which the first wins over key by key.
     public var sidecar: Sidecar?
+    public var markdown: Sidecar?
     /// For a camera RAW file: where its JPEG preview is written for
     /// decoding (`RawPreview`), in the cache folder.
     public var rawPreview: String?
