@@ -8,6 +8,8 @@
 set -uo pipefail
 : "${IMGSITE:?the imgsite binary}" "${INPUT_PHOTOS:=photos}" "${INPUT_OUTPUT:=_site}" "${INPUT_CACHE:=true}"
 report=$RUNNER_TEMP/imgsite-report.json
+# A build that stops before writing its report leaves no earlier run's behind.
+rm -f "$report"
 export IMGSITE_CACHE_DIR=$RUNNER_TEMP/imgsite-cache
 options=(build "$INPUT_PHOTOS" -o "$INPUT_OUTPUT" --report "$report")
 [ -n "${INPUT_CONFIG:-}" ] && options+=(--config "$INPUT_CONFIG")

@@ -124,6 +124,11 @@ import Yams
         #expect(unbalanced.status == 64 && String(decoding: unbalanced.output, as: UTF8.self).contains("::error title=imgsite::the args input"))
         let failed = try runner.run("build-gallery.sh", ["INPUT_PHOTOS": "photos"], in: workspace)
         #expect(failed.status == 1, "one photo failed: imgsite's status")
+        #expect(runner.outputs["report"] != nil)
+        // The next run stops before writing a report: its output names none, not the last run's file.
+        try Data().write(to: runner.output)
+        let stopped = try runner.run("build-gallery.sh", ["INPUT_ARGS": "--no-such-option"], in: workspace)
+        #expect(stopped.status == 64 && runner.outputs["report"] == nil, "\(runner.outputs)")
     }
 
     @Test("install: a commit or branch builds from source; a release without this runner's bundle falls back to it; a bundle not matching its SHA-256 stops the job")
@@ -148,6 +153,12 @@ import Yams
         let tampered = try runner.run("install-imgsite.sh", ["INPUT_VERSION": "9.9.8", "IMGSITE_RELEASES": releases.absoluteString], in: workspace)
         #expect(tampered.status == 1, "a bundle that fails its checksum must not be used")
         #expect(String(decoding: tampered.output, as: UTF8.self).contains("::error title=imgsite::imgsite-9.9.8-linux-x86_64.tar.gz does not match its published SHA-256"))
+
+        // A version named that is no release: an error naming those there are, not a build of another revision.
+        let missing = try runner.run("install-imgsite.sh", ["INPUT_VERSION": "0.9.9", "IMGSITE_RELEASES": releases.absoluteString], in: workspace)
+        #expect(missing.status == 1, "a version that does not exist must stop the job")
+        #expect(String(decoding: missing.output, as: UTF8.self).contains("::error title=imgsite::version 0.9.9 is no release of imgsite; releases: 9.9.8"),
+                "\(String(decoding: missing.output, as: UTF8.self))")
 
         let mac = try runner.run("install-imgsite.sh", ["INPUT_VERSION": "9.9.8", "RUNNER_OS": "macOS"], in: workspace)
         #expect(mac.status == 1 && String(decoding: mac.output, as: UTF8.self).contains("release bundles are for Linux"))
