@@ -114,23 +114,18 @@ public struct AlbumFile: Sendable, Equatable {
     static func parse(markdown: String, file path: String) -> Result<Curated<AlbumFile>, CurationProblem> {
         let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
         var read = Curated(value: AlbumFile(description: markdown.body))
-        for meta in markdown.meta {
-            switch meta.key {
-            case "title": read.value.title = Sidecar.clean(meta.value)
-            case "thumbnail": read.value.cover = Sidecar.clean(meta.value)
-            case "hidden", "exclude":
-                switch MarkdownFile.flag(meta, file: path) {
-                case .success(let flag): if meta.key == "hidden" { read.value.hidden = flag } else { read.value.exclude = flag }
-                case .failure(let problem): return .failure(problem)
-                }
-            default:
-                switch CurationFile.unknown(meta.key, at: meta.place, file: path, known: markdownKeys, holder: "an index.md holds") {
-                case .success(let warning): read.ignored.append(warning)
-                case .failure(let problem): return .failure(problem)
+        return Result { () throws(CurationProblem) in
+            for meta in markdown.meta {
+                switch meta.key {
+                case "title": read.value.title = Sidecar.clean(meta.value)
+                case "thumbnail": read.value.cover = Sidecar.clean(meta.value)
+                case "hidden": read.value.hidden = try MarkdownFile.flag(meta, file: path).get()
+                case "exclude": read.value.exclude = try MarkdownFile.flag(meta, file: path).get()
+                default: read.ignored.append(try CurationFile.unknown(meta.key, at: meta.place, file: path, known: markdownKeys, holder: "an index.md holds").get())
                 }
             }
+            return read
         }
-        return .success(read)
     }
 
     /// An album's curation from its `album.yml` over its `index.md`, key by

@@ -48,24 +48,18 @@ public struct Sidecar: Sendable, Hashable {
     static func parse(markdown: String, file: String) -> Result<Curated<Text>, CurationProblem> {
         let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
         var read = Curated(value: Text(caption: markdown.body))
-        for meta in markdown.meta {
-            switch meta.key {
-            case "title": read.value.title = clean(meta.value)
-            case "alt": read.value.alt = clean(meta.value)
-            case "hidden":
-                switch MarkdownFile.flag(meta, file: file) {
-                case .success(let flag): read.value.hidden = flag
-                case .failure(let problem): return .failure(problem)
-                }
-            default:
+        return Result { () throws(CurationProblem) in
+            for meta in markdown.meta {
+                switch meta.key {
+                case "title": read.value.title = clean(meta.value)
+                case "alt": read.value.alt = clean(meta.value)
+                case "hidden": read.value.hidden = try MarkdownFile.flag(meta, file: file).get()
                 // sigal's Location, Date, Author…: said, never published.
-                switch CurationFile.unknown(meta.key, at: meta.place, file: file, known: markdownKeys, holder: "a photo's .md holds") {
-                case .success(let warning): read.ignored.append(warning)
-                case .failure(let problem): return .failure(problem)
+                default: read.ignored.append(try CurationFile.unknown(meta.key, at: meta.place, file: file, known: markdownKeys, holder: "a photo's .md holds").get())
                 }
             }
+            return read
         }
-        return .success(read)
     }
 
     /// The `.md` beside a photo, for its name ("IMG_1.md" → "IMG_1"), when `name` is one (not an album's index.md).

@@ -83,22 +83,13 @@ import Testing
 
     @Test("on a build: XMP beats IPTC beats EXIF, a sidecar beats all; alt from the sidecar; all escaped in the page")
     func precedence() throws {
-        let input = try Corpus.scratch()
-        let album = input.appendingPathComponent("harbour")
-        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        let tags: [String: [String]] = [
+        let (input, album) = try tagged("harbour", [
             "xmp.jpg": ["-XMP-dc:Description=Fog & <boats>", "-IPTC:Caption-Abstract=old iptc", "-EXIF:ImageDescription=old exif"],
             "iptc.jpg": ["-IPTC:Caption-Abstract=Nets drying", "-EXIF:ImageDescription=old exif"],
             "exif.jpg": ["-EXIF:ImageDescription=Gulls"],
             "side.jpg": ["-XMP-dc:Description=embedded"],
             "txt.jpg": ["-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA"],
-        ]
-        for (name, arguments) in tags {
-            let file = album.appendingPathComponent(name)
-            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: file)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-            try exiftool(arguments + ["-overwrite_original", file.path])
-        }
+        ])
         try Data("caption: \"Quay \\\"north\\\" at 6 am\"\nalt: Two boats <moored>\n".utf8).write(to: album.appendingPathComponent("side.jpg.yml"))
         try Data("  Tide out.\n".utf8).write(to: album.appendingPathComponent("txt.jpg.txt"))
 
@@ -119,22 +110,13 @@ import Testing
 
     @Test("titles from the photo's own metadata: XMP dc:title, else IPTC Object Name, else Headline; a sidecar's wins; alt falls back to it")
     func embeddedTitles() throws {
-        let input = try Corpus.scratch()
-        let album = input.appendingPathComponent("sky")
-        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        let tags: [String: [String]] = [
+        let (input, album) = try tagged("sky", [
             "1.jpg": ["-XMP-dc:Title=Clouds over <Canberra>", "-IPTC:ObjectName=old name", "-IPTC:Headline=old headline"],
             "2.jpg": ["-IPTC:ObjectName=Moonrise", "-IPTC:Headline=old headline"],
             "3.jpg": ["-IPTC:Headline=Ring Nebula, M57"],
             "4.jpg": ["-XMP-dc:Title=embedded"],
             "5.jpg": [],
-        ]
-        for (name, arguments) in tags {
-            let file = album.appendingPathComponent(name)
-            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: file)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-            if !arguments.isEmpty { try exiftool(arguments + ["-overwrite_original", file.path]) }
-        }
+        ])
         try Data("title: From the sidecar\n".utf8).write(to: album.appendingPathComponent("4.jpg.yml"))
         let site = try TestBuild.run(input: input)
         let expected: [(String, String?, TitleSource)] = [
@@ -193,6 +175,21 @@ import Testing
         let sixth = try TestBuild.run(input: input, output: output)
         #expect(sixth.summary.failed.isEmpty && sixth.summary.encodedFiles == 0 && FileManager.default.fileExists(atPath: twoPage.path))
         #expect(try sixth.image("a/two.jpg").metadata.caption == "mended")
+    }
+
+    /// An input folder whose album `name` holds a copy of a tiny JPEG per
+    /// entry of `tags`, each tagged by exiftool with its arguments.
+    private func tagged(_ name: String, _ tags: [String: [String]]) throws -> (input: URL, album: URL) {
+        let input = try Corpus.scratch()
+        let album = input.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        for (file, arguments) in tags {
+            let copy = album.appendingPathComponent(file)
+            try FileManager.default.copyItem(at: Corpus.photo("formats/tiny-88x64.jpg"), to: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+            if !arguments.isEmpty { try exiftool(arguments + ["-overwrite_original", copy.path]) }
+        }
+        return (input, album)
     }
 
     private func exiftool(_ arguments: [String]) throws {
