@@ -43,7 +43,9 @@ int imgsite_vips_from_rgba(const void *pixels, size_t len, int width, int height
   return 0;
 }
 
-int imgsite_vips_writes_gif(void) { return vips_type_find("VipsOperation", "gifsave_buffer") != 0; }
+int imgsite_vips_writes_gif(void) {
+  return !imgsite_libvips_withheld("gifsave_buffer") && vips_type_find("VipsOperation", "gifsave_buffer") != 0;
+}
 
 int imgsite_vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, int effort,
                                 double interframe_maxerror, int reuse) {

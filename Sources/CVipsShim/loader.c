@@ -18,6 +18,9 @@
 // `imgsite --version` says so.
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#if defined(__linux__)
+#include <gnu/libc-version.h>
+#endif
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -50,6 +53,43 @@ static const char *install_hint =
     "Fedora: dnf install vips; macOS: brew install vips), "
     "or set IMGSITE_LIBVIPS to a libvips.so.42";
 
+// Run from the release bundle (a BUNDLE file beside bin/ and lib/), its own
+// lib/ is what failed to load: the hint is about the bundle, not about
+// installing libvips. NULL elsewhere.
+static const char *bundle_hint(void) {
+#if defined(__linux__)
+  static char hint[1024];
+  char executable[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+  if (length <= 0) {
+    // The bundle finds lib/ from where bin/imgsite is, which Linux tells through /proc.
+    snprintf(hint, sizeof hint, "%s; from the release bundle: is /proc mounted? (its bin/imgsite finds lib/ through /proc/self/exe)",
+             install_hint);
+    return hint;
+  }
+  executable[length] = '\0';
+  char *slash = strrchr(executable, '/');
+  if (!slash) return NULL;
+  *slash = '\0';
+  char path[PATH_MAX + 16];
+  snprintf(path, sizeof path, "%s/../BUNDLE", executable);
+  FILE *file = fopen(path, "r");
+  if (!file) return NULL;
+  char line[256], glibc[64] = "";
+  while (fgets(line, sizeof line, file)) {
+    if (strncmp(line, "glibc=", 6) == 0) snprintf(glibc, sizeof glibc, "%.*s", (int)strcspn(line + 6, "\n"), line + 6);
+  }
+  fclose(file);
+  snprintf(hint, sizeof hint,
+           "this is the release bundle, whose libvips is in %s/../lib: unpack the whole tarball and keep bin/ and lib/ together; "
+           "it needs glibc %s or newer (this machine has %s)",
+           executable, *glibc ? glibc : "2.36", gnu_get_libc_version());
+  return hint;
+#else
+  return NULL;
+#endif
+}
+
 // The file `symbol` was found in, for messages.
 static const char *file_of(void *symbol, const char *fallback) {
   static char path[PATH_MAX];
@@ -74,6 +114,8 @@ static int withheld(const char *name) {
 
 static void *find(void *library, const char *name) { return withheld(name) ? NULL : dlsym(library, name); }
 
+int imgsite_libvips_withheld(const char *name) { return withheld(name); }
+
 static void load(void) {
   const char *chosen = getenv("IMGSITE_LIBVIPS");
   // RTLD_GLOBAL: this binary's own definitions that libvips' calls must
@@ -90,8 +132,10 @@ static void load(void) {
     const char *why = dlerror();
     if (chosen && *chosen)
       snprintf(failure, sizeof failure, "cannot load libvips from IMGSITE_LIBVIPS=%s: %s", chosen, why ? why : "no reason given");
-    else
-      snprintf(failure, sizeof failure, "cannot load libvips (%s): %s; %s", tried, why ? why : "no reason given", install_hint);
+    else {
+      const char *bundle = bundle_hint();
+      snprintf(failure, sizeof failure, "cannot load libvips (%s): %s; %s", tried, why ? why : "no reason given", bundle ? bundle : install_hint);
+    }
     return;
   }
   int (*version)(int) = (int (*)(int))find(library, "vips_version");

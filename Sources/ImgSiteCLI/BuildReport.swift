@@ -49,7 +49,7 @@ final class BuildReport: Sendable {
                 var entry = entries[path, default: Entry()]
                 entry.seconds += entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[path] = entry
-            case .started, .step, .waiting, .siteWarning, .skipped:
+            case .started, .step, .waiting, .siteWarning, .skipped, .note:
                 break
             }
         }
@@ -99,6 +99,7 @@ final class BuildReport: Sendable {
             "images": rows,
             "warnings": summary.warnings,
             "siteWarnings": summary.siteWarnings,
+            "notes": summary.notes,
         ]
         if let budget = summary.budget { report["budget"] = Self.json(budget) }
         report["skipped"] = summary.skipped.map { ["path": $0.relativePath, "kind": $0.kind.rawValue, "reason": $0.reason] }

@@ -47,6 +47,9 @@ enum GitHubJobSummary {
             lines += ["", "#### Warnings", ""] + warnings.prefix(50).map { "- \(cell($0))" }
             if warnings.count > 50 { lines.append("- … and \(warnings.count - 50) more (the build report lists them all)") }
         }
+        if !summary.notes.isEmpty {
+            lines += ["", "#### Notes", ""] + summary.notes.map { "- \(cell($0))" }
+        }
         if !slowest.isEmpty {
             lines += ["", "#### Slowest images", "", "| image | seconds |", "|---|---:|"]
                 + slowest.map { "| `\(cell($0.path))` | \(String(format: "%.2f", $0.seconds)) |" }

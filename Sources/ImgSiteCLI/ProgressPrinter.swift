@@ -59,6 +59,8 @@ final class ProgressPrinter: Sendable {
                 message("waiting: \(output) is being written by another imgsite (\(holder))", force: true)
             case .siteWarning:
                 if let (_, text) = ImageLine.line(for: event) { printLine(text) }
+            case .note(let text):
+                message("note: \(ImageLine.clean(text))", force: true)
             case let .skipped(path, reason):
                 if verbosity == .verbose { message("skipped \(ImageLine.clean(path)): \(reason)") }
             case .encodedAgain:

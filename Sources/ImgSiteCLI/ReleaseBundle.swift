@@ -7,6 +7,9 @@ struct ReleaseBundle {
     let fields: [String: String]
 
     var name: String { fields["name"] ?? "imgsite" }
+    /// The build's version: the release's, or `0.4.0+dev.3302ec6` when
+    /// it was built from a commit that is no release tag.
+    var version: String? { fields["version"] }
     var libvips: String { fields["libvips"] ?? "unknown" }
     var glibc: String { fields["glibc"] ?? "unknown" }
 

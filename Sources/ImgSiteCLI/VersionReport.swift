@@ -6,8 +6,9 @@ import Vips
 /// where, and which native fast paths are on (docs/native.md).
 enum VersionReport {
     static var text: String {
-        var lines = ["imgsite \(ImgSiteVersion.current)"]
-        if let bundle = ReleaseBundle.current { lines.append(bundle.line) }
+        // The bundle first, as install.md says; its version says whether it is a release.
+        let bundle = ReleaseBundle.current
+        var lines = (bundle.map { [$0.line] } ?? []) + ["imgsite \(bundle?.version ?? ImgSiteVersion.current)"]
         if let failure = Vips.loadFailure {
             return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
         }

@@ -36,7 +36,19 @@ for file in "$bundle"/lib/*.so* "$bundle"/lib/vips-modules-*/*.so; do
     [ -s "$bundle/LICENSES/$package.copyright" ] || fail "$soname: no LICENSES/$package.copyright"
 done
 
+# Every Swift package bin/imgsite links (Package.resolved's pins) and the
+# toolchain's runtime and ICU have their notices.
+resolved="$(dirname "$0")/../../Package.resolved"
+[ -f "$resolved" ] || fail "no Package.resolved beside this script's repository: build imgsite first"
+packages=0
+while read -r identity _; do
+    ls "$bundle/LICENSES/swift/$identity"/LICEN[CS]E* >/dev/null 2>&1 || fail "$identity (Package.resolved) has no licence in LICENSES/swift/$identity"
+    packages=$((packages + 1))
+done < <(awk -F'"' '/"identity"/ {print $4}' "$resolved")
+[ -s "$bundle/LICENSES/swift/swift-toolchain/LICENSE.txt" ] || fail "no LICENSES/swift/swift-toolchain/LICENSE.txt (Swift's runtime and Foundation)"
+[ -s "$bundle/LICENSES/swift/icu/copyright" ] || fail "no LICENSES/swift/icu/copyright (the ICU data Foundation carries)"
+
 glibc=$("$(dirname "$0")/glibc-needed.sh" "${files[@]}")
 stated=$(sed -n 's/^glibc=//p' "$bundle/BUNDLE")
 [ "$glibc" = "$stated" ] || fail "BUNDLE says glibc $stated, but the files need $glibc"
-echo "check-bundle: ${#files[@]} files resolve inside the bundle; glibc $glibc or newer"
+echo "check-bundle: ${#files[@]} files resolve inside the bundle; glibc $glibc or newer; notices of $packages Swift packages and the toolchain"

@@ -5,7 +5,7 @@
 # corpus (with its damaged files as an album of their own) built there by
 # chroot. Writes RUN/site, RUN/report.json, RUN/output.txt and RUN/status
 # for BundleTests, which compares them with the same build through the
-# system's libvips.
+# system's libvips; and RUN/version-without-lib.txt, --version with lib/'s libvips gone.
 #
 #   chroot-test.sh TARBALL RUN
 #
@@ -63,6 +63,12 @@ in_root "/opt/$bundle/bin/imgsite" --version > "$run/version.txt" || fail "imgsi
 status=0
 in_root "/opt/$bundle/bin/imgsite" build /photos -o /site --report /report.json --jobs 3 > "$run/output.txt" 2>&1 || status=$?
 echo "$status" > "$run/status"
+# The bundle copied in part, its libvips left behind: the hint is about the
+# bundle, not about installing libvips. (Without lib/ at all, the system's
+# loader stops bin/imgsite before it runs, naming the library.)
+mkdir -p "$root/away" && mv "$root/opt/$bundle/lib"/libvips.so* "$root/away/"
+in_root "/opt/$bundle/bin/imgsite" --version > "$run/version-without-lib.txt" 2>&1 || true
+mv "$root/away"/libvips.so* "$root/opt/$bundle/lib/"
 mv "$root/site" "$run/site" 2>/dev/null || true
 mv "$root/report.json" "$run/report.json" 2>/dev/null || true
 cp -r "$root/photos" "$run/photos"

@@ -31,6 +31,14 @@ SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 JOBS=$(nproc)
 
 version=$("$HERE/version.sh")
+# What this build is: the release itself only from its tag; else the commit,
+# so a bundle holding unreleased work never passes for the release.
+commit=$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
+if [ "$(cd "$ROOT" && git tag --points-at HEAD 2>/dev/null | grep -Fx "v$version")" = "v$version" ] && [ -z "$(cd "$ROOT" && git status --porcelain 2>/dev/null)" ]; then
+    build_version=$version
+else
+    build_version="$version+dev.${commit:0:7}$([ -n "$(cd "$ROOT" && git status --porcelain 2>/dev/null)" ] && echo .modified)"
+fi
 arch=$(uname -m)
 name="imgsite-$version-linux-$arch"
 prefix="$WORK/prefix"
@@ -44,7 +52,7 @@ build_dependencies() {
     local packages="build-essential meson ninja-build cmake pkg-config patchelf dpkg-dev file
         libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
         liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
-        libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev"
+        libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72"
     local missing=""
     for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     if [ -n "$missing" ]; then
@@ -188,7 +196,13 @@ licences() {
     {
         echo "# Where the source of each bundled library is"
         echo
-        echo "imgsite's own source is its repository at the tag v$version. Every library in lib/ is Debian 12's"
+        if [ "$build_version" = "$version" ]; then
+            echo "imgsite's own source is its repository at the tag v$version."
+        else
+            echo "imgsite's own source is its repository at the commit $commit ($build_version: not a release;"
+            echo "the CHANGELOG's Unreleased section says what it holds beyond $version)."
+        fi
+        echo "Every library in lib/ is Debian 12's"
         echo "(bookworm's) build or was built here from Debian 12's source package of the version below:"
         echo "\`apt-get source PACKAGE=VERSION\` fetches it, and https://snapshot.debian.org keeps every version."
         echo "Rebuilt here, with these changes to Debian's configuration:"
@@ -235,6 +249,60 @@ licences() {
     done
 }
 
+# The Swift packages linked into bin/imgsite, each pinned in Package.resolved,
+# and the toolchain's runtime and Foundation (ICU's data with it): their
+# licences ask for their notices in every copy. LICENSES/swift/<package>/
+# holds each one's LICENSE and NOTICE files; check-bundle.sh fails on a
+# pinned package without one.
+swift_notices() {
+    say "Swift packages' notices"
+    local notices="$stage/LICENSES/swift" identity location folder file
+    mkdir -p "$notices"
+    {
+        echo
+        echo "## Linked into bin/imgsite"
+        echo
+        echo "The Swift packages below (as Package.resolved pins them) and the Swift toolchain's runtime and"
+        echo "Foundation, with the ICU data Foundation carries, are linked into bin/imgsite; each one's licence and"
+        echo "notices are in LICENSES/swift/."
+        echo
+        echo "| package | version | from |"
+        echo "|---|---|---|"
+    } >> "$stage/SOURCES.md"
+    while read -r identity location pinned; do
+        folder="$ROOT/.build/checkouts/$(basename "$location" .git)"
+        mkdir -p "$notices/$identity"
+        for file in "$folder"/LICENSE* "$folder"/LICENCE* "$folder"/NOTICE* "$folder"/COPYING*; do
+            [ -f "$file" ] && cp "$file" "$notices/$identity/"
+        done
+        echo "| $identity | $pinned | $location |" >> "$stage/SOURCES.md"
+    done < <(resolved_packages "$ROOT/Package.resolved")
+    # swift-crypto's BoringSSL keeps its licences (OpenSSL's, SSLeay's, ISC) in its
+    # sources' headers, not in a file: every distinct one, with its copyright lines.
+    boringssl_notices "$ROOT/.build/checkouts/swift-crypto/Sources/CCryptoBoringSSL" > "$notices/swift-crypto/BoringSSL-NOTICES.txt"
+    local toolchain; toolchain=$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/..
+    mkdir -p "$notices/swift-toolchain" "$notices/icu"
+    cp "$toolchain/share/swift/LICENSE.txt" "$notices/swift-toolchain/LICENSE.txt"
+    # Foundation's ICU (swift-foundation-icu) is under ICU's licence, as Debian's ICU is: its copyright file states it.
+    cp /usr/share/doc/libicu72/copyright "$notices/icu/copyright"
+    echo "| swift-toolchain (runtime, Foundation) | $($SWIFT --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -1) | the Swift toolchain |" >> "$stage/SOURCES.md"
+}
+
+# The first comment of each C source under $1 that names a copyright, once each.
+boringssl_notices() {
+    [ -d "$1" ] || { echo "make dist: no $1 (swift-crypto's BoringSSL) to read its licences from" >&2; exit 2; }
+    echo "BoringSSL, as swift-crypto carries it: the licence headers of its sources, each once."
+    find "$1" -type f \( -name '*.c' -o -name '*.cc' -o -name '*.h' \) | LC_ALL=C sort | while read -r file; do
+        awk 'NR == 1 && !/^(\/\*|\/\/)/ { exit } { print } /\*\// { exit } !/^(\/\/|\/\*| \*)/ { exit }' "$file"
+        echo "@@end@@"
+    done | awk 'BEGIN { RS = "@@end@@\n" } /[Cc]opyright/ && !seen[$0]++ { print "----"; printf "%s", $0 }'
+}
+
+# "identity location version" of each package Package.resolved pins.
+resolved_packages() {
+    awk -F'"' '/"identity"/ {id=$4} /"location"/ {loc=$4} /"version" *: *"/ {print id, loc, $4}' "$1"
+}
+
 # The newest glibc symbol version any bundled file needs: the oldest glibc
 # the bundle runs on.
 lowest_glibc() {
@@ -245,14 +313,15 @@ describe() {
     local libvips; libvips=$(pkg-config --modversion vips)
     {
         echo "name=$name"
-        echo "version=$version"
+        echo "version=$build_version"
+        echo "commit=$commit"
         echo "arch=$arch"
         echo "libvips=$libvips"
         echo "glibc=$(lowest_glibc)"
         echo "built=$(. /etc/os-release && echo "$PRETTY_NAME")"
     } > "$stage/BUNDLE"
     cat > "$stage/README.md" <<EOF
-# imgsite $version for Linux ($arch)
+# imgsite $build_version for Linux ($arch)
 
 Put \`bin/\` on your PATH, or call \`bin/imgsite\` where it is; keep bin/ and lib/ together.
 
@@ -285,6 +354,7 @@ build_vips
 build_imgsite
 assemble
 licences
+swift_notices
 describe
 "$HERE/check-bundle.sh" "$stage"
 pack

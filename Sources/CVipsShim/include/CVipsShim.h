@@ -27,6 +27,9 @@ const char *imgsite_vips_load_failure(void);
 /// The `index`-th function only one feature needs that this libvips lacks
 /// (OPTIONAL in vips_symbols.h), or NULL past the last.
 const char *imgsite_vips_missing(int index);
+// Whether IMGSITE_LIBVIPS_WITHOUT names `name`: the tests' way to meet a
+// libvips without it (a function, or an operation such as gifsave_buffer).
+int imgsite_libvips_withheld(const char *name);
 
 /// vips_init + operation cache off (batch work never reuses an operation),
 /// and the GLib "VIPS" warning handler that feeds the per-thread capture.

@@ -19,6 +19,10 @@ public enum BuildEvent: Sendable {
     /// album. Its path and why; its own status word and count (`site warning`),
     /// so image lines add up to the image counts.
     case siteWarning(path: String, reason: String)
+    /// What this machine cannot do that the settings ask for, where a
+    /// fallback stands in (a GIF without a GIF saver): said once a build,
+    /// counted nowhere, so `--fail-on warning` does not stop on a default.
+    case note(String)
     /// A file in the input that is not published (`SkippedFile`): said
     /// under `--verbose`, counted on the summary line.
     case skipped(path: String, reason: String)
@@ -39,6 +43,8 @@ public struct BuildSummary: Sendable {
     public var warnings: [String] = []
     /// Warnings about the site, not one image (`BuildEvent.siteWarning`), "path: reason".
     public var siteWarnings: [String] = []
+    /// What this machine cannot do that the settings ask for (`BuildEvent.note`).
+    public var notes: [String] = []
     /// Bytes of the sources processed and of the variants written for them.
     public var bytesIn = 0
     public var bytesOut = 0

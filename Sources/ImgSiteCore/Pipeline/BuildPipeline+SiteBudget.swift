@@ -13,9 +13,15 @@ extension BuildPipeline {
     func planImageSettings(_ state: inout BuildState) throws(BuildError) {
         let config = options.config
         state.settings = ImageSettings(config: config, layout: options.layout)
-        if config.animated.outputs == [.gif], !Vips.writesGIF {
-            warnAboutSite(&state, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
-                          "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser); animations are animated WebP, with the still poster as the fallback")
+        if config.animated.outputs.contains(.gif), !Vips.writesGIF {
+            let cannot = "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser)"
+            if config.animated.outputs == [.gif] {
+                // Only GIF asked for: the site has none of what it asked; a warning.
+                warnAboutSite(&state, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
+                              "\(cannot); animations are animated WebP, with the still poster as the fallback")
+            } else {
+                note(&state, "\(cannot): animations are animated WebP, and browsers without it get the still poster instead of a GIF")
+            }
         }
         guard config.budgets.shapesSite, let root = state.root else { return }
         var budget = SiteBudget(config.budgets)

@@ -15,6 +15,12 @@ extension BuildPipeline {
         state.summary.siteWarnings.append("\(path): \(reason)")
     }
 
+    /// A fallback this machine needs (`BuildEvent.note`): said, counted nowhere.
+    func note(_ state: inout BuildState, _ text: String) {
+        observe(.note(text))
+        state.summary.notes.append(text)
+    }
+
     /// Walks the input (the output, cache and template folders are not
     /// albums) while the build database is read on another thread: what was
     /// finished here before (unless `--force`), the files written and the

@@ -25,15 +25,27 @@ import Yams
         #expect(publish.contains("dist/*.tar.gz dist/*.sha256 dist/SHA256SUMS"))
     }
 
-    @Test("release-check: the current version's tag passes and prints its CHANGELOG section; another tag fails naming the version")
+    @Test("release-check: the current version's tag passes and prints its CHANGELOG section; another tag fails naming the version; unreleased entries above it fail")
     func tagCheck() throws {
         let version = ImgSiteVersion.current
-        let good = try ChildProcess.run(Self.check, ["v\(version)", "--notes"])
+        // The CHANGELOG as it is at a release: what was unreleased is gone under the release's heading.
+        let changelog = try String(contentsOf: Corpus.repoRoot.appending(path: "CHANGELOG.md"), encoding: .utf8)
+        let released = try #require(changelog.range(of: "\n## \(version) ")).lowerBound
+        let head = try #require(changelog.range(of: "\n## ")).lowerBound
+        let file = try Corpus.scratch("changelog").appending(path: "CHANGELOG.md")
+        try (String(changelog[..<head]) + "\n## Unreleased\n" + String(changelog[released...])).write(to: file, atomically: true, encoding: .utf8)
+        let good = try ChildProcess.run(Self.check, ["v\(version)", "--notes"], environment: ProcessInfo.processInfo.environment.merging(["CHANGELOG": file.path]) { $1 })
         let notes = String(decoding: good.output, as: UTF8.self)
         #expect(good.status == 0 && notes.contains("### "), "\(notes)\(String(decoding: good.errors, as: UTF8.self))")
         #expect(!notes.contains("## \(version)") && !notes.contains("## Unreleased"), "the section's body only")
         let bad = try ChildProcess.run(Self.check, ["v99.0.0"])
         #expect(bad.status == 1)
         #expect(String(decoding: bad.errors, as: UTF8.self).contains("the tag v99.0.0 is not v\(version), the version imgsite --version prints"))
+        // Entries under ## Unreleased above the release: its bundle would hold features its notes do not name.
+        try (String(changelog[..<head]) + "\n## Unreleased\n\n### Added\n- something\n" + String(changelog[released...]))
+            .write(to: file, atomically: true, encoding: .utf8)
+        let early = try ChildProcess.run(Self.check, ["v\(version)"], environment: ProcessInfo.processInfo.environment.merging(["CHANGELOG": file.path]) { $1 })
+        #expect(early.status == 1 && String(decoding: early.errors, as: UTF8.self).contains("the CHANGELOG has unreleased entries above \(version)"),
+                "\(String(decoding: early.errors, as: UTF8.self))")
     }
 }

@@ -60,6 +60,23 @@ struct BundleTests {
         #expect(libraries.contains("libde265.so.0"), "HEIC needs libde265")
     }
 
+    @Test("every Swift package bin/imgsite links (Package.resolved's pins), Swift's runtime and ICU have their notices in LICENSES/swift")
+    func swiftNotices() throws {
+        let bundle = try #require(Self.bundle)
+        let resolved = try String(contentsOf: Corpus.repoRoot.appending(path: "Package.resolved"), encoding: .utf8)
+        let pins = resolved.matches(of: /"identity" : "([^"]+)"/).map { String($0.1) }
+        #expect(pins.count > 10 && pins.contains("grdb.swift") && pins.contains("yams") && pins.contains("swift-crypto"), "\(pins)")
+        for pin in pins {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: bundle.appending(path: "LICENSES/swift/\(pin)").path)) ?? []
+            #expect(files.contains { $0.uppercased().hasPrefix("LICEN") }, "\(pin) has no licence in LICENSES/swift")
+        }
+        let boringSSL = try String(contentsOf: bundle.appending(path: "LICENSES/swift/swift-crypto/BoringSSL-NOTICES.txt"), encoding: .utf8)
+        #expect(boringSSL.contains("Eric Young") && boringSSL.contains("OpenSSL Project"), "BoringSSL's licences, from its sources' headers")
+        for file in ["swift-toolchain/LICENSE.txt", "icu/copyright"] {
+            #expect(FileManager.default.fileExists(atPath: bundle.appending(path: "LICENSES/swift/\(file)").path), "\(file)")
+        }
+    }
+
     static func libraries(in lib: URL) throws -> [String] {
         let walker = FileManager.default.enumerator(at: lib, includingPropertiesForKeys: nil)
         var names: [String] = []
@@ -75,7 +92,16 @@ struct BundleTests {
     func version() throws {
         let run = try #require(Self.run)
         let text = try String(contentsOf: run.appending(path: "version.txt"), encoding: .utf8)
-        #expect(text.contains("release bundle imgsite-\(ImgSiteVersion.current)-linux-"), "\(text)")
+        #expect(text.hasPrefix("release bundle imgsite-\(ImgSiteVersion.current)-linux-"), "the bundle's line first: \(text)")
+        // A bundle built from a commit that is no release tag says so.
+        let fields = try String(contentsOf: try #require(Self.bundle).appending(path: "BUNDLE"), encoding: .utf8)
+        let version = try #require(fields.firstMatch(of: /\nversion=([^\n]+)\n/).map { String($0.1) })
+        #expect(version == ImgSiteVersion.current || version.hasPrefix("\(ImgSiteVersion.current)+dev."), "\(version)")
+        #expect(text.contains("\nimgsite \(version)\n"), "\(text)")
+        // Without its lib/'s libvips (a partial copy), the hint is about the bundle, not about installing libvips.
+        let partial = try String(contentsOf: run.appending(path: "version-without-lib.txt"), encoding: .utf8)
+        #expect(partial.contains("this is the release bundle, whose libvips is in ") && partial.contains("keep bin/ and lib/ together")
+                && partial.contains("it needs glibc ") && !partial.contains("apt-get install"), "\(partial)")
         #expect(text.contains("needs glibc 2."), "\(text)")
         #expect(text.contains("libvips 8.14.1 (/opt/imgsite-"), "libvips must come from the bundle: \(text)")
         #expect(text.contains("on  per-thread libvips messages"), "\(text)")

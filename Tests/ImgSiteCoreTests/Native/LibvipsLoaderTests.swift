@@ -57,4 +57,27 @@ import Vips
         #expect(jxl.status == 1 && jxl.output.contains("failed a/tiny-88x64.jpg: ") && jxl.output.contains("lacks vips_jxlsave_buffer"),
                 "\(jxl.output)")
     }
+
+    @Test("a libvips without a GIF saver: the default [webp, gif] is said once as a note, counted nowhere; [gif] alone is a site warning")
+    func noGIFSaver() throws {
+        let input = try Corpus.scratch("photos")
+        try Corpus.copy([Corpus.photo("animated/1904-blob-dancing.gif"), Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        let environment = ["IMGSITE_LIBVIPS_WITHOUT": "gifsave_buffer"]
+        let report = try Corpus.scratch("report").appending(path: "report.json")
+        let site = try Corpus.scratch("site")
+        let build = try ImgsiteProcess.run(["build", input.path, "-o", site.path, "--cache-dir", try Corpus.scratch("cache").path,
+                                            "--fail-on", "warning", "--report", report.path], environment: environment)
+        let note = "note: animated.outputs asks for GIF, which this libvips"
+        #expect(build.status == 0 && build.errors.components(separatedBy: note).count == 2, "once, on standard error: \(build.errors)")
+        #expect(!build.output.contains("note:") && !build.output.contains("site warning"), "\(build.output)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect((json["notes"] as? [String])?.first?.hasPrefix("animated.outputs asks for GIF") == true, "\(json["notes"] ?? "none")")
+        let files = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "a/_img").path)
+        #expect(!files.contains { $0.hasSuffix(".gif") } && files.contains { $0.hasPrefix("1904-blob-dancing-") && $0.hasSuffix(".webp") })
+
+        try Data("animated: { outputs: [gif] }\n".utf8).write(to: input.appending(path: "imgsite.yml"))
+        let gifOnly = try ImgsiteProcess.run(["build", input.path, "-o", try Corpus.scratch("site").path, "--cache-dir", try Corpus.scratch("cache").path],
+                                             environment: environment)
+        #expect(gifOnly.output.contains("site warning imgsite.yml: animated.outputs asks for GIF"), "\(gifOnly.output)")
+    }
 }
