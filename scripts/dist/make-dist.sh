@@ -34,10 +34,14 @@ version=$("$HERE/version.sh")
 # What this build is: the release itself only from its tag; else the commit,
 # so a bundle holding unreleased work never passes for the release.
 commit=$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
-if [ "$(cd "$ROOT" && git tag --points-at HEAD 2>/dev/null | grep -Fx "v$version")" = "v$version" ] && [ -z "$(cd "$ROOT" && git status --porcelain 2>/dev/null)" ]; then
+tagged=$(cd "$ROOT" && git tag --points-at HEAD 2>/dev/null | grep -Fx "v$version" || true)
+changed=$(cd "$ROOT" && git status --porcelain 2>/dev/null || true)
+if [ "$tagged" = "v$version" ] && [ -z "$changed" ]; then
     build_version=$version
+elif [ -z "$changed" ]; then
+    build_version="$version+dev.${commit:0:7}"
 else
-    build_version="$version+dev.${commit:0:7}$([ -n "$(cd "$ROOT" && git status --porcelain 2>/dev/null)" ] && echo .modified)"
+    build_version="$version+dev.${commit:0:7}.modified"
 fi
 arch=$(uname -m)
 name="imgsite-$version-linux-$arch"
