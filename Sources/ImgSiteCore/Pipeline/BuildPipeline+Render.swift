@@ -35,19 +35,17 @@ extension BuildPipeline {
     }
 
     private func siteRenderer(_ library: MustacheLibrary) -> SiteRenderer {
-        var renderer = SiteRenderer(library: library, layout: options.layout, siteTitle: options.config.title)
-        renderer.baseURL = options.config.baseURL
-        renderer.showsDetails = options.config.photoDetails
-        renderer.downloads = options.config.downloads
-        renderer.pages.albumZips = options.config.albumZip
-        return renderer
+        var options = PageOptions(siteTitle: options.config.title, layout: options.layout)
+        options.baseURL = self.options.config.baseURL
+        options.showsDetails = self.options.config.photoDetails
+        options.downloads = self.options.config.downloads
+        options.albumZips = self.options.config.albumZip
+        return SiteRenderer(library: library, options: options)
     }
 
-    /// What every page's digest starts from: the settings that shape every
-    /// page, hashed once.
+    /// What every page's digest starts from: the imgsite version, the
+    /// theme's templates and every page option (`PageOptions`), hashed once.
     private func siteDigest(theme: String, renderer: SiteRenderer) -> String {
-        SourceHash.of(
-            text: "\(ImgSiteVersion.current)|\(theme)|\(options.config.title)|\(options.layout)|\(renderer.pageSize)"
-                + "|\(options.config.baseURL ?? "-")|\(options.config.photoDetails)|\(options.config.downloads)|\(options.config.albumZip)")
+        SourceHash.of(text: "\(ImgSiteVersion.current)|\(theme)|\(renderer.options)")
     }
 }

@@ -11,33 +11,24 @@ public struct RenderedFile: Sendable, Equatable {
 /// stylesheet, album pages and photo pages.
 public struct SiteRenderer: Sendable {
     public var library: MustacheLibrary
-    public var layout: ThemeLayout
-    public var siteTitle: String
-    var pages: PageMap
+    /// Every option that shapes the pages: the renderer reads them there.
+    public var options: PageOptions
+
+    public init(library: MustacheLibrary, options: PageOptions) {
+        self.library = library
+        self.options = options
+    }
 
     public init(library: MustacheLibrary, layout: ThemeLayout, siteTitle: String) {
-        self.library = library
-        self.layout = layout
-        self.siteTitle = siteTitle
-        pages = PageMap(siteTitle: siteTitle)
+        self.init(library: library, options: PageOptions(siteTitle: siteTitle, layout: layout))
     }
 
-    /// Photos on one album page.
-    public var pageSize: Int {
-        get { pages.pageSize }
-        set { pages.pageSize = newValue }
-    }
-
-    /// Whether photo pages show camera, lens and exposure (`photo_details`).
-    public var showsDetails = true
-    /// What photo pages offer to download (`downloads`).
-    public var downloads = DownloadPolicy.none
-
-    /// The published address (`base_url`): share tags, sitemap and feed.
-    public var baseURL: String? {
-        get { pages.baseURL }
-        set { pages.baseURL = newValue }
-    }
+    var pages: PageMap { options.pages }
+    public var layout: ThemeLayout { options.layout }
+    public var siteTitle: String { options.siteTitle }
+    var showsDetails: Bool { options.showsDetails }
+    var downloads: DownloadPolicy { options.downloads }
+    var baseURL: String? { options.baseURL }
 
     /// Every file of a site whose records are all in memory (small sites, tests).
     public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {

@@ -26,6 +26,29 @@ import Testing
         #expect(second.summary.pagesRendered == 0 && second.summary.pagesWritten == 0)
     }
 
+    @Test("every page option, changed alone, renders the pages again and gives a clean build's site", arguments: [
+        "title", "base_url", "photo_details", "downloads", "album_zip",
+    ])
+    func pageOption(_ option: String) throws {
+        let input = try Self.library()
+        var config = SiteConfig()
+        let first = try TestBuild.run(input: input, config: config)
+        switch option {
+        case "title": config.title = "Another title"
+        case "base_url": config.baseURL = "https://example.org/"
+        case "photo_details": config.photoDetails = false
+        case "downloads": config.downloads = .largest
+        default: (config.downloads, config.albumZip) = (.largest, true)
+        }
+        let changed = try TestBuild.run(input: input, config: config, output: first.output)
+        #expect(changed.summary.pagesRendered > 0 && changed.summary.pagesWritten > 0, "\(option): no page rendered again")
+        let clean = try TestBuild.run(input: input, config: config)
+        #expect(try FolderTree.differences(FolderTree.read(clean.output), FolderTree.read(changed.output)) == [], "\(option)")
+        // The renderer's options are the digest's: one value, every field of it in the text hashed.
+        let labels = Mirror(reflecting: PageOptions(siteTitle: "S", layout: ThemeLayout())).children.compactMap(\.label)
+        #expect(labels.count >= 7 && labels.allSatisfy { "\(PageOptions(siteTitle: "S", layout: ThemeLayout()))".contains("\($0):") })
+    }
+
     @Test("changing one photo re-renders its own page, the page before it (which preloads it) and its album's grid, nothing else")
     func onePhoto() throws {
         let input = try Self.library()

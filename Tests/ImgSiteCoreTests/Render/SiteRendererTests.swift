@@ -99,7 +99,7 @@ import Testing
     func pagination() throws {
         let (planned, results) = RenderFixture.site(photoNames: (1...5).map { "p\($0).jpg" })
         var renderer = SiteRenderer(library: try DefaultTheme.library(overrides: nil), layout: ThemeLayout(), siteTitle: "S")
-        renderer.pageSize = 2
+        renderer.options.pageSize = 2
         let pages = Dictionary(uniqueKeysWithValues: try renderer.render(planned, results: results).map { ($0.path, $0.contents) })
         #expect(pages.keys.contains("summer-2024/index_2.html") && pages.keys.contains("summer-2024/index_3.html"))
         #expect(pages["summer-2024/index.html"]!.contains("href=\"index_3.html\""))
