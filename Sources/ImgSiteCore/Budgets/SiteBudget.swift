@@ -72,16 +72,6 @@ struct SiteBudget: Sendable {
         moves.reduce(site) { $1.applied(to: $0) }
     }
 
-    private func isOver(_ estimate: SiteEstimate) -> Bool { isOverBytes(estimate) || isOverFiles(estimate) }
-
-    private func isOverBytes(_ estimate: SiteEstimate) -> Bool {
-        bytes.map { Double(estimate.bytes) > Double($0) * margin } ?? false
-    }
-
-    private func isOverFiles(_ estimate: SiteEstimate) -> Bool {
-        files.map { estimate.files > $0 } ?? false
-    }
-
     /// What the downloads' settings would let the budget hold, when they
     /// weigh: "…, or album_zip: false (at least 24 MB)".
     private func lighterDownloads(_ config: SiteConfig, predictor: SitePredictor) -> String {

@@ -45,28 +45,14 @@ extension BuildPipeline {
             // what is over now (pages larger than estimated, files of the
             // user's in the folder, shards that merged over) fails the build:
             // CI must not publish it.
-            let over = wholeSiteViolations(budgets, files: files, bytes: bytes, planned: state.summary.budget)
+            let (budget, site) = (SiteBudget(budgets), SiteEstimate(files: files, bytes: bytes))
+            let over = budget.violations(site, planned: state.summary.budget)
             guard over.isEmpty else {
-                let least = SiteBudget(budgets).least(SiteEstimate(files: files, bytes: bytes))
-                throw BuildError(path: options.output.path, over.map(\.reason).joined(separator: "; ") + "; do not publish it; give at least \(least)")
+                throw BuildError(path: options.output.path, over.joined(separator: "; ") + "; do not publish it; give at least \(budget.least(site))")
             }
             return
         }
         for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
-    }
-
-    /// The output folder against `budgets.site` and `budgets.files`: what a
-    /// host is given (the build's lock file aside).
-    private func wholeSiteViolations(_ budgets: BudgetSettings, files: Int, bytes: Int, planned: BudgetReport?) -> [(path: String, reason: String)] {
-        let plan = planned.map { " (planned \(Bytes.text($0.predictedBytes)), \($0.predictedFiles) files)" } ?? ""
-        var violations: [(path: String, reason: String)] = []
-        if let limit = budgets.site, bytes > limit {
-            violations.append((options.output.path, "the site is \(Bytes.text(bytes)), over budgets.site of \(Bytes.text(limit))\(plan)"))
-        }
-        if let limit = budgets.files, files > limit {
-            violations.append((options.output.path, "the site has \(files) files, over budgets.files of \(limit)\(plan)"))
-        }
-        return violations
     }
 
     private func size(_ path: String) -> Int {

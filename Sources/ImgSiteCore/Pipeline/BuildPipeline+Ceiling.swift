@@ -121,38 +121,3 @@ extension BuildPipeline {
         state.outputsChanged = true
     }
 }
-
-extension SiteBudget {
-    /// What `site` has over the budget, bytes counted to `PhotoTightening.aim` of it.
-    func over(_ site: SiteEstimate) -> PhotoTightening.Over {
-        PhotoTightening.Over(
-            bytes: bytes.map { site.bytes - Int(Double($0) * PhotoTightening.aim) } ?? 0, files: files.map { site.files - $0 } ?? 0)
-    }
-
-    /// Over the budget itself (not the planning margin).
-    func isOverCeiling(_ site: SiteEstimate) -> Bool {
-        bytes.map { site.bytes > $0 } ?? false || files.map { site.files > $0 } ?? false
-    }
-
-    /// The setting a refusal names: the bytes when they are over.
-    func overKey(_ site: SiteEstimate) -> String {
-        bytes.map { site.bytes > $0 } ?? false ? "budgets.site" : "budgets.files"
-    }
-
-    /// "budgets.site of 12 MB and budgets.files of 400".
-    var text: String {
-        [bytes.map { "budgets.site of \(Bytes.text($0))" }, files.map { "budgets.files of \($0)" }].compactMap { $0 }.joined(separator: " and ")
-    }
-
-    /// The least budget a site measured as `site` fits, rounded up to two
-    /// significant digits: what a refusal asks for.
-    func least(_ site: SiteEstimate) -> String {
-        [bytes.map { _ in Bytes.text(Self.roundedUp(Double(site.bytes))) }, files.map { _ in "\(site.files) files" }]
-            .compactMap { $0 }.joined(separator: " and ")
-    }
-}
-
-extension SiteEstimate {
-    /// "12.3 MB, 400 files".
-    var text: String { "\(Bytes.text(bytes)), \(files) files" }
-}
