@@ -24,7 +24,8 @@ enum HEIFItems {
         }
     }
 
-    /// Boxes one after another in `range`: name and data (after the header).
+    /// Boxes one after another in `range`: name and data (after the header);
+    /// a box whose size runs past the range (a file cut short) to its end.
     static func boxes(_ bytes: [UInt8], in range: Range<Int>) -> [(name: String, data: Range<Int>)] {
         var (found, index) = ([(name: String, data: Range<Int>)](), range.lowerBound)
         while index + 8 <= range.upperBound {
@@ -35,9 +36,10 @@ enum HEIFItems {
             } else if size == 0 {
                 size = range.upperBound - index
             }
-            guard size >= header, index + size <= range.upperBound else { return found }
-            found.append((String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self), (index + header)..<(index + size)))
-            index += size
+            guard size >= header else { return found }
+            let end = min(index + size, range.upperBound)
+            found.append((String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self), (index + header)..<end))
+            index = end
         }
         return found
     }

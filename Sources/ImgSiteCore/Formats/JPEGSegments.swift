@@ -60,6 +60,17 @@ enum JPEGSegments {
         }
     }
 
+    /// Where the entropy-coded data from `offset` ends: at the next marker,
+    /// a 0xFF followed by neither 0x00 (stuffing) nor a restart marker; the
+    /// file's last index when there is none (a scan cut short).
+    static func entropyEnd(_ bytes: [UInt8], from offset: Int) -> Int {
+        var index = offset
+        while index + 1 < bytes.count, !(bytes[index] == 0xFF && bytes[index + 1] != 0 && !(0xD0...0xD7).contains(bytes[index + 1])) {
+            index += 1
+        }
+        return index
+    }
+
     /// The marker at `offset` (fill bytes skipped) and where it starts.
     private static func nextMarker(_ bytes: [UInt8], from offset: Int) -> (UInt8, Int)? {
         var index = offset
@@ -84,11 +95,7 @@ enum JPEGSegments {
             if keeps(marker, bytes[min(at + 4, end)..<end]) { out += bytes[at..<end] }
             offset = end
             guard marker == 0xDA else { continue }
-            // Entropy-coded data: a 0xFF in it is followed by 0x00 (stuffing) or a restart marker.
-            var index = offset
-            while index + 1 < bytes.count, !(bytes[index] == 0xFF && bytes[index + 1] != 0 && !(0xD0...0xD7).contains(bytes[index + 1])) {
-                index += 1
-            }
+            let index = entropyEnd(bytes, from: offset)
             guard index + 1 < bytes.count else { return nil }
             out += bytes[offset..<index]
             offset = index

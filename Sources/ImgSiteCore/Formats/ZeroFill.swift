@@ -46,7 +46,7 @@ enum ZeroFill {
         }
         if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) {
             // The coded images' own bytes: an Exif item in the mdat may be padded with zeros.
-            return HEIFItems.imageExtents(bytes) ?? chunks(bytes, from: 0, sizeFirst: true, wanted: ["mdat"], boxes: true)
+            return HEIFItems.imageExtents(bytes) ?? HEIFItems.boxes(bytes, in: 0..<bytes.count).filter { $0.name == "mdat" }.map(\.data)
         }
         return []
     }
@@ -63,8 +63,7 @@ enum ZeroFill {
             let length = Int(bytes.bigEndianUInt16(at: index + 2))
             index += 2 + length
             guard marker == 0xDA else { continue }
-            var end = min(index, bytes.count)
-            while end + 1 < bytes.count, !(bytes[end] == 0xFF && bytes[end + 1] != 0x00 && !(0xD0...0xD7).contains(bytes[end + 1])) { end += 1 }
+            var end = JPEGSegments.entropyEnd(bytes, from: min(index, bytes.count))
             if end + 1 >= bytes.count { end = bytes.count }
             if index < end { scans.append(index..<end) }
             index = end
@@ -72,9 +71,9 @@ enum ZeroFill {
         return scans
     }
 
-    /// The data of the chunks (PNG, RIFF) or top-level boxes (ISO BMFF)
-    /// named `wanted`; the rest of the file when a length runs past it.
-    private static func chunks(_ bytes: [UInt8], from start: Int, sizeFirst: Bool, wanted: Set<String>, boxes: Bool = false) -> [Range<Int>] {
+    /// The data of the chunks (PNG: length first; RIFF: name first) named
+    /// `wanted`; the rest of the file when a length runs past it.
+    private static func chunks(_ bytes: [UInt8], from start: Int, sizeFirst: Bool, wanted: Set<String>) -> [Range<Int>] {
         var (found, index) = ([Range<Int>](), start)
         while index + 8 <= bytes.count {
             let size: Int, name = String(decoding: bytes[(index + (sizeFirst ? 4 : 0))..<(index + (sizeFirst ? 8 : 4))], as: UTF8.self)
@@ -87,15 +86,11 @@ enum ZeroFill {
             // worse) broke the structure here, and the rest is image data too.
             guard name.utf8.allSatisfy({ $0 == 0x20 || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
             else { return found + [index..<bytes.count] }
-            // A box's size counts its header (0: to the end of the file; 1: a
-            // 64-bit size follows, as a phone's mdat has); a chunk's does not.
-            let large = boxes && size == 1 && index + 16 <= bytes.count
-            let dataStart = index + (large ? 16 : 8)
-            let boxSize = large ? Int(clamping: (8..<16).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[index + $1]) }) : size
-            var dataEnd = boxes ? (boxSize == 0 ? bytes.count : index &+ boxSize) : dataStart + size
+            let dataStart = index + 8
+            var dataEnd = dataStart + size
             if dataEnd > bytes.count || dataEnd < dataStart { dataEnd = bytes.count }
             if wanted.contains(name) { found.append(dataStart..<dataEnd) }
-            index = dataEnd + (boxes ? 0 : (sizeFirst ? 4 : size & 1))  // PNG: the CRC; RIFF: even padding
+            index = dataEnd + (sizeFirst ? 4 : size & 1)  // PNG: the CRC; RIFF: even padding
         }
         return found
     }

@@ -37,9 +37,9 @@ struct ImageProcessor: Sendable {
         var encoded = try encodeDecoded(job, phase: phase, except: cached, placeholder: placeholder)
         // A hole of zeros often decodes without complaint: then the bytes say
         // it (the record keeps the warning).
-        let damaged = encoded.record.warnings.contains { $0.hasPrefix("damaged file") }
+        let damaged = encoded.record.warnings.contains { $0.hasPrefix(Self.damagedPrefix) }
         if !damaged, job.source.rawPreview == nil, let hole = ZeroFill.hole(atPath: job.source.absolutePath) {
-            encoded.record.warnings.append("damaged file, built from what could be decoded (\(ZeroFill.describe(hole, fileSize: job.source.byteCount)))")
+            encoded.record.warnings.append(Self.damaged(ZeroFill.describe(hole, fileSize: job.source.byteCount)))
         }
         return encoded
     }
@@ -147,7 +147,7 @@ struct ImageProcessor: Sendable {
             }
             do {
                 let image = try load(.none)
-                return (image, ["damaged file, built from what could be decoded (\(Self.reason(strict, file)))"])
+                return (image, [Self.damaged(Self.reason(strict, file))])
             } catch {
                 throw BuildError(path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
             }
@@ -182,6 +182,10 @@ struct ImageProcessor: Sendable {
         if format == .jxl, let credit { bytes = JXLContainer.wrap(codestream: bytes, exif: credit) }
         return Data(bytes)
     }
+
+    /// A damaged file's warning: "damaged file, built from what could be decoded (reason)".
+    static func damaged(_ reason: String) -> String { "\(damagedPrefix), built from what could be decoded (\(reason))" }
+    static let damagedPrefix = "damaged file"
 
     /// libvips' reason, without other loaders' complaints.
     static func reason(_ error: any Error, _ file: String) -> String {

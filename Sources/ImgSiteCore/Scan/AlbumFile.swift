@@ -37,11 +37,7 @@ public struct AlbumFile: Sendable, Equatable {
     /// The file at `path`, or why it cannot be read as meant: then its
     /// album is held back (`CurationFile`).
     static func read(_ path: String, relativePath: String) -> Result<Curated<AlbumFile>, CurationProblem> {
-        let fail = { (reason: String) in Result<Curated<AlbumFile>, CurationProblem>.failure(CurationProblem(file: relativePath, reason: reason)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read") }
-        guard data.count <= maxBytes else { return fail("\(data.count) bytes, more than the \(maxBytes) an album file may hold") }
-        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
-        return parse(yaml: text, file: relativePath)
+        CurationFile.text(atPath: path, relativePath: relativePath, maxBytes: maxBytes, what: "an album file").flatMap { parse(yaml: $0, file: relativePath) }
     }
 
     static func parse(yaml: String, file path: String) -> Result<Curated<AlbumFile>, CurationProblem> {
@@ -103,16 +99,11 @@ public struct AlbumFile: Sendable, Equatable {
     static let markdownKeys = ["title", "thumbnail", "hidden", "exclude"]
 
     static func read(markdownAt path: String, relativePath: String) -> Result<Curated<AlbumFile>, CurationProblem> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(CurationProblem(file: relativePath, reason: "cannot be read")) }
-        guard data.count <= maxBytes else {
-            return .failure(CurationProblem(file: relativePath, reason: "\(data.count) bytes, more than the \(maxBytes) an album file may hold"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure(CurationProblem(file: relativePath, reason: "not UTF-8 text")) }
-        return parse(markdown: text, file: relativePath)
+        CurationFile.text(atPath: path, relativePath: relativePath, maxBytes: maxBytes, what: "an album file").flatMap { parse(markdown: $0, file: relativePath) }
     }
 
     static func parse(markdown: String, file path: String) -> Result<Curated<AlbumFile>, CurationProblem> {
-        let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
+        let markdown = MarkdownFile(markdown)
         var read = Curated(value: AlbumFile(description: markdown.body))
         return Result { () throws(CurationProblem) in
             for meta in markdown.meta {

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A curation file (an album's `album.yml`, a photo's sidecar) is read
@@ -8,6 +9,17 @@ import Yams
 enum CurationFile {
     /// Keys that keep things out of the site: a typo of one holds back.
     static let hidingKeys: Set<String> = ["hidden", "exclude"]
+
+    /// The text of the curation file at `path` (`relativePath` for
+    /// messages), or why it cannot be read: missing, over `maxBytes`, not UTF-8.
+    /// `what`: "an album file", for the size message.
+    static func text(atPath path: String, relativePath: String, maxBytes: Int, what: String) -> Result<String, CurationProblem> {
+        let fail = { (reason: String) in Result<String, CurationProblem>.failure(CurationProblem(file: relativePath, reason: reason)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read") }
+        guard data.count <= maxBytes else { return fail("\(data.count) bytes, more than the \(maxBytes) \(what) may hold") }
+        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
+        return .success(text)
+    }
 
     /// The file's root node (nil when empty), or where and why it is not YAML.
     static func compose(_ text: String, file: String) -> Result<Node?, CurationProblem> {

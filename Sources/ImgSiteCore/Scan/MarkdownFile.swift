@@ -18,6 +18,8 @@ struct MarkdownFile: Equatable {
     var body: String?
 
     init(_ text: String) {
+        // A byte-order mark, as editors on Windows write one (sigal reads past it too).
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var number = 0
         if lines.first?.hasPrefix("---") == true { lines.removeFirst(); number = 1 }

@@ -31,14 +31,12 @@ public struct Sidecar: Sendable, Hashable {
     /// Reads and parses the file, or why it cannot be read as meant: then
     /// its photo is held back (`CurationFile`).
     func read() -> Result<Curated<Text>, CurationProblem> {
-        let fail = { (reason: String) in Result<Curated<Text>, CurationProblem>.failure(CurationProblem(file: relativePath, reason: reason)) }
-        guard identity.size <= Self.maxBytes else { return fail("\(identity.size) bytes, more than the \(Self.maxBytes) a caption file may hold") }
-        guard let data = FileManager.default.contents(atPath: absolutePath) else { return fail("cannot be read") }
-        guard let text = String(data: data, encoding: .utf8) else { return fail("not UTF-8 text") }
-        // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
-        if relativePath.lowercased().hasSuffix(".txt") { return .success(Curated(value: Text(caption: Self.clean(text)))) }
-        if relativePath.lowercased().hasSuffix(".md") { return Self.parse(markdown: text, file: relativePath) }
-        return Self.parse(yaml: text, file: relativePath)
+        CurationFile.text(atPath: absolutePath, relativePath: relativePath, maxBytes: Self.maxBytes, what: "a caption file").flatMap { text in
+            // The scanner pairs extensions in any case: "IMG_1.JPG.TXT" is plain text too.
+            if relativePath.lowercased().hasSuffix(".txt") { return .success(Curated(value: Text(caption: Self.clean(text)))) }
+            if relativePath.lowercased().hasSuffix(".md") { return Self.parse(markdown: text, file: relativePath) }
+            return Self.parse(yaml: text, file: relativePath)
+        }
     }
 
     /// sigal's photo file (`IMG_1.md` beside `IMG_1.jpg`): `Title:`, `Alt:`
@@ -46,7 +44,7 @@ public struct Sidecar: Sendable, Hashable {
     static let markdownKeys = ["title", "alt", "hidden"]
 
     static func parse(markdown: String, file: String) -> Result<Curated<Text>, CurationProblem> {
-        let markdown = MarkdownFile(markdown.hasPrefix("\u{FEFF}") ? String(markdown.dropFirst()) : markdown)
+        let markdown = MarkdownFile(markdown)
         var read = Curated(value: Text(caption: markdown.body))
         return Result { () throws(CurationProblem) in
             for meta in markdown.meta {
