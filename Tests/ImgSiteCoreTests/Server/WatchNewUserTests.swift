@@ -213,7 +213,13 @@ final class LoopbackListener {
         // A large photo: the rebuild is still running when Ctrl-C comes.
         try FileManager.default.copyItem(at: Corpus.photo("large/string.jpg"), to: input.appending(path: "a/large.jpg"))
         #expect(wait { $0.contains("changed: a/large.jpg") })
-        Thread.sleep(forTimeInterval: 0.9)
+        // Ctrl-C as soon as the rebuild's line says it is at the large photo
+        // and not done: a fixed pause lost the race on a fast machine, where
+        // the whole rebuild took 0.9 s.
+        let atLargePhoto = { (screen: String) in
+            screen.components(separatedBy: "\r\u{1B}[K").contains { $0.hasSuffix("a/large.jpg") && $0.contains("/3  ") && !$0.contains("3/3") }
+        }
+        #expect(wait(atLargePhoto), "the rebuild's progress line: \(terminal.standardOutput.suffix(300).debugDescription)")
         try Self.pressControlC(terminal)
         #expect(wait { $0.contains("\r\u{1B}[Kstopped during a build") }, "on a line of its own: \(terminal.standardOutput.suffix(400).debugDescription)")
         #expect(terminal.child.status == 130 && !FileManager.default.fileExists(atPath: output.appending(path: OutputLock.fileName).path))
