@@ -10,9 +10,10 @@ DEBUG_FLAGS := -Xcc -O2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev
 BENCH_PACKAGES := python3 gcc
-TEST_PACKAGES := chromium chromium-driver libimage-exiftool-perl
+TOOL_PACKAGES := libimage-exiftool-perl
+TEST_PACKAGES := chromium chromium-driver
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
 
 all: build
 
@@ -22,18 +23,24 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
-## test-deps: headless Chromium and its driver, for the browser tests; axe-core (from PyPI's axe-selenium-python) for the accessibility audit;
+## tool-deps: what the quick tier's tests read outputs with: exiftool (an independent metadata reader) and
 ## check-jsonschema (PyPI, with GitHub's and GitLab's schemas inside) for action.yml and the CI recipes
 TEST_VENV := .build/test-venv
-test-deps: deps
-	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+tool-deps: deps
+	@dpkg -s $(TOOL_PACKAGES) >/dev/null 2>&1 || { echo "installing: $(TOOL_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TOOL_PACKAGES) >/dev/null; }
 	@[ -x $(TEST_VENV)/bin/pip ] || python3 -m venv $(TEST_VENV) 2>/dev/null || \
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null && \
 	   python3 -m venv $(TEST_VENV))
-	@$(TEST_VENV)/bin/python -c 'import axe_selenium_python' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'axe-selenium-python>=2.1,<3'
 	@[ -x $(TEST_VENV)/bin/check-jsonschema ] || $(TEST_VENV)/bin/pip install -q 'check-jsonschema>=0.29,<1'
+
+## test-deps: tool-deps, then headless Chromium and its driver for the browser tests, and axe-core (from PyPI's
+## axe-selenium-python) for the accessibility audit
+test-deps: tool-deps
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+	@$(TEST_VENV)/bin/python -c 'import axe_selenium_python' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'axe-selenium-python>=2.1,<3'
 
 ## build: the release binary, with Swift's runtime linked in (starts 10 ms sooner; runs where Swift is not installed)
 build: deps
@@ -51,7 +58,7 @@ dist:
 VERSION := $(shell scripts/dist/version.sh)
 BUNDLE_NAME := imgsite-$(VERSION)-linux-$(shell uname -m)
 BUNDLE_DIR := .build/dist/unpacked/$(BUNDLE_NAME)
-BUNDLE_SUITES = $(PLAIN_SUITES)|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests
+BUNDLE_SUITES = $(shell scripts/test-suites.sh imagePipeline watch)
 # The tarball unpacked afresh, as a user unpacks it.
 unpack-bundle: dist
 	rm -rf .build/dist/unpacked && mkdir -p .build/dist/unpacked
@@ -75,7 +82,7 @@ example: build
 ## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
 ## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
 test: test-deps
-	$(SWIFT) test $(DEBUG_FLAGS) --skip 'RebuildWalkTests|LargeAlbumTests'
+	$(SWIFT) test $(DEBUG_FLAGS) --skip '$(shell scripts/test-suites.sh alone)'
 	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
 	$(MAKE) test-plain
 	$(MAKE) test-asan
@@ -83,21 +90,22 @@ test: test-deps
 	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
 
-## check: the quick tier, for while you work (about 4 minutes after the first build): the unit and pipeline suites a change
-## most often breaks; not the browser, watch, kill, hostile-input, budget-fitting or rebuild-walk suites, which make test runs
-CHECK_SKIP := AccessibilityTests|BrowserSmokeTests|GalleryLayoutTests|CachedPaintTests|KeyboardNavigationTests|LargeAlbumTests|PlaceholderPaintTests|SizeMatchingTests|PlaceholderBench|StoreScaleTests|RebuildWalkTests|WatchEndToEndTests|WatchTerminalTests|WatchNewUserTests|HostileInputTests|KillResumeTests|SiteBudgetTests
-check: deps
+## check: the quick tier, for while you work (about 4 minutes after the first build): every suite but those tagged browser,
+## watch, slow or alone (Tests/ImgSiteCoreTests/Support/Tiers.swift), which make test runs; exiftool and check-jsonschema
+## are installed for it (tool-deps), Chromium is not
+CHECK_SKIP = $(shell scripts/test-suites.sh browser watch slow alone)
+check: tool-deps
 	$(SWIFT) test $(DEBUG_FLAGS) --skip '$(CHECK_SKIP)'
 
 ## test-plain: the image-pipeline suites with IMGSITE_NATIVE=off: libvips' public API alone, the path a platform
 ## or libvips where no fast path applies gets (docs/native.md)
-PLAIN_SUITES := StillOutputTests|AnimationOutputTests|BadInputTests|LoaderMessageTests|PlaceholderBuildTests|NativePathTests|JPEGPlanesPathTests
+PLAIN_SUITES = $(shell scripts/test-suites.sh imagePipeline)
 test-plain: deps
 	IMGSITE_NATIVE=off $(SWIFT) test $(DEBUG_FLAGS) --filter '$(PLAIN_SUITES)'
 
 ## test-asan: the suites of imgsite's own C memory handling (zlib's stream) under the address sanitizer, in a build of its
 ## own (.build-asan; about 5 minutes the first time): a double free or a use after free fails them at once
-ASAN_SUITES := GzipStreamTests
+ASAN_SUITES = $(shell scripts/test-suites.sh memory)
 test-asan: deps
 	# Leak reports are off: XCTest and Foundation keep allocations to the end, and a leak is not what this run is for.
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan $(DEBUG_FLAGS) --filter '$(ASAN_SUITES)'

@@ -6,7 +6,7 @@ import Vips
 /// Every animation of the corpus through the animated path: the files'
 /// frames fit the budget, the loop keeps its duration and count, the GIF is
 /// exact to 10 ms, the poster is the first frame.
-@Suite struct AnimationOutputTests {
+@Suite(.tags(.imagePipeline)) struct AnimationOutputTests {
     static let budget = 24_000_000
     static let files = ["1904-blob-dancing.gif", "7514-bouncingrainbowblob.gif", "7896-blob-jam.gif", "animated-webp-supported.webp",
                         "apng-delay.png", "elephant.png", "iss634.gif", "mugen.gif", "swiftygif-2.gif"]

@@ -7,7 +7,7 @@ import Testing
 /// width, in the light and the dark scheme: no serious or critical
 /// violation. axe-core comes from PyPI's axe-selenium-python, which bundles
 /// it (`make test-deps` installs it into .build/test-venv).
-@Suite(.serialized) struct AccessibilityTests {
+@Suite(.tags(.browser), .serialized) struct AccessibilityTests {
     static var axeSource: URL? {
         if let path = ProcessInfo.processInfo.environment["IMGSITE_AXE"] { return URL(fileURLWithPath: path) }
         let lib = Corpus.repoRoot.appendingPathComponent(".build/test-venv/lib")

@@ -3,7 +3,7 @@ import ImgSiteCore
 import Testing
 
 /// Opens the built example site in headless Chromium, from file://.
-@Suite(.serialized) struct BrowserSmokeTests {
+@Suite(.tags(.browser), .serialized) struct BrowserSmokeTests {
     /// Waits until every image has finished (loaded or failed), scrolling so
     /// lazy images start, then reports each image's natural width.
     static let imageReport = """

@@ -6,7 +6,7 @@ import Vips
 /// The default theme's layout in Chromium at a phone and a desktop size:
 /// justified rows, a photo page within the viewport, no horizontal
 /// overflow, no layout shift, and the next photo fetched ahead.
-@Suite(.serialized) struct GalleryLayoutTests {
+@Suite(.tags(.browser), .serialized) struct GalleryLayoutTests {
     static let viewports = [(width: 390, height: 844), (width: 1440, height: 900)]
 
     /// Boxes of the album's photos, their images' aspects, page overflow and
@@ -159,7 +159,7 @@ import Vips
 
 /// Issue 7's last point, measured: a page whose images are cached paints
 /// them in its first frame, so no placeholder shows even for one frame.
-@Suite(.serialized) struct CachedPaintTests {
+@Suite(.tags(.browser), .serialized) struct CachedPaintTests {
     /// Each image in view: when its pixels were first painted (Element
     /// Timing), against the page's first contentful paint.
     static let paintTimes = """

@@ -4,7 +4,7 @@ import Testing
 
 /// The photo page's optional script in Chromium: → to the next photo, ← to
 /// the previous, Esc to the album; the same links work without it.
-@Suite(.serialized) struct KeyboardNavigationTests {
+@Suite(.tags(.browser), .serialized) struct KeyboardNavigationTests {
     @Test("→, ← and Esc move between photo pages and back to the album")
     func keys() async throws {
         let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"))

@@ -4,7 +4,7 @@ import Testing
 /// An album of 10,000 photos, built and served as a user would, in
 /// Chromium with its cache off: what the first view transfers, what is laid
 /// out, and whether scrolling stays smooth.
-@Suite(.serialized) struct LargeAlbumTests {
+@Suite(.tags(.browser, .alone), .serialized) struct LargeAlbumTests {
     /// After the page settles: bytes on the wire (navigation and every
     /// resource, compressed as sent), the images fetched and the depth of
     /// the deepest one, and the cells Chromium rendered.

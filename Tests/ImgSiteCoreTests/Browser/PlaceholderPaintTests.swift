@@ -7,7 +7,7 @@ import Vips
 /// JavaScript off and every image request failing (the image files are
 /// gone): each box must show its photo's colours, where `placeholder: none`
 /// leaves the empty grey box. Judged on screenshots, not on markup.
-@Suite(.serialized) struct PlaceholderPaintTests {
+@Suite(.tags(.browser), .serialized) struct PlaceholderPaintTests {
     static let photos = [
         "nature/Storm.jpg", "nature/GreenMeadow.jpg", "nature/LadyBird.jpg", "nature/Aqua.jpg",
         "orientation/Landscape_6.jpg", "formats/transparent.png",

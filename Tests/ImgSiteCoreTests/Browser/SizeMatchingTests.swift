@@ -6,7 +6,7 @@ import Testing
 /// page and photo pages of the corpus (`OverDecode`). `make test` checks a
 /// sample of viewports; `make browser-report` measures the whole range and
 /// prints the README's table.
-@Suite(.serialized) struct SizeMatchingTests {
+@Suite(.tags(.browser), .serialized) struct SizeMatchingTests {
     static let albums = ["nature", "orientation", "cameras", "large"]
 
     /// Phones, tablets and desktops, at densities from 1 to 3, none of them a band edge.

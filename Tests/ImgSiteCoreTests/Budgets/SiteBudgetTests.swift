@@ -4,7 +4,7 @@ import Testing
 
 /// `budgets.site` and `budgets.files`: the plan on a predicted library,
 /// and real builds that fit, tell what they gave up, or are refused.
-@Suite struct SiteBudgetTests {
+@Suite(.tags(.slow)) struct SiteBudgetTests {
     /// `count` photos of 6000 × 4000 whose files cost what a 24 MP camera
     /// JPEG's measured (WebP 150 KB at 1,024 px, exponent 0.7).
     static func predictor(photos count: Int) -> SitePredictor {

@@ -6,7 +6,7 @@ import Testing
 /// writes inflates back, the same input gives the same bytes, and a stream
 /// zlib refuses to start frees its memory once (`make test-asan` runs this
 /// suite under the address sanitizer, which sees a second free).
-@Suite struct GzipStreamTests {
+@Suite(.tags(.memory)) struct GzipStreamTests {
     @Test("levels zlib refuses are an error naming the level, and nothing is freed twice", arguments: [Int32(-2), 10, 12, 99])
     func refusedLevel(level: Int32) {
         let error = #expect(throws: GzipStream.Failure.self) { _ = try GzipStream(level: level) }

@@ -4,7 +4,7 @@ import Testing
 /// In `make test`: a fixed-seed slice of the fuzzer, and every file `make
 /// fuzz` has kept in Tests/Fixtures/crashers. Each file gets its one named
 /// line; nothing crashes or hangs; no temporary file is left.
-@Suite struct HostileInputTests {
+@Suite(.tags(.slow)) struct HostileInputTests {
     static let crashers = Corpus.repoRoot.appendingPathComponent("Tests/Fixtures/crashers")
 
     @Test("48 corrupted corpus files (fixed seed) are each built or named with a reason")

@@ -5,7 +5,7 @@ import Vips
 
 /// Which builds resize plain JPEGs as Y, Cb and Cr planes
 /// (`StillPath`, `JPEGPlanesProcessor`), and what they write.
-@Suite struct JPEGPlanesPathTests {
+@Suite(.tags(.imagePipeline)) struct JPEGPlanesPathTests {
     static func settings(_ config: SiteConfig) -> ImageSettings { ImageSettings(config: config, layout: ThemeLayout()) }
 
     @Test("JPEG-only settings that keep no metadata take the planes where they are on; another format, metadata or 4:4:4 never does")

@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// Properties of real outputs of the corpus build, read back with libvips.
-@Suite struct StillOutputTests {
+@Suite(.tags(.imagePipeline)) struct StillOutputTests {
     /// Mean absolute difference of two images' pixels, both reduced to 64 px wide.
     static func meanDifference(_ a: VipsImage, _ b: VipsImage) throws -> Double {
         let small = { (image: VipsImage) in try image.resized(toWidth: 64, height: 48).pixelBytes() }

@@ -7,7 +7,7 @@ import Vips
 /// is loaded and on, `IMGSITE_NATIVE=off` switches every path off, and the
 /// two never share cached files. (`make test-plain` runs the image-pipeline
 /// suites with every path off.)
-@Suite struct NativePathTests {
+@Suite(.tags(.imagePipeline)) struct NativePathTests {
     static let names = ["libvips modules loaded when needed", "per-thread libvips messages",
                         "liborc allocator lock", "own Lanczos-3 resampler", "libjpeg-turbo JPEG decode and encode",
                         "4:2:0 planes for JPEG-only sites", "sRGB profiles left as they are"]

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct BadInputTests {
+@Suite(.tags(.imagePipeline)) struct BadInputTests {
     /// Expected outcome of each file in corpus/bad: an error or a warning,
     /// and words its one line must contain (any case; "|" separates the
     /// wordings of different libpng and libjpeg versions).
@@ -128,7 +128,7 @@ import Testing
     }
 }
 
-@Suite struct LoaderMessageTests {
+@Suite(.tags(.imagePipeline)) struct LoaderMessageTests {
     @Test("other loaders' complaints are dropped when the file's own loader says why")
     func ownLoaderOnly() {
         let avif = "source input: Not a TIFF or MDI file, bad magic number 0 (0x0); vips__tiff_openin_source: unable to open source for input; heif: Invalid input: Unexpected end of file"

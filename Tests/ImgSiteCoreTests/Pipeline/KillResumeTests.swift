@@ -4,7 +4,7 @@ import Testing
 
 /// A build killed with SIGKILL at any moment resumes to exactly the site a
 /// clean build makes, redoing only what had not finished.
-@Suite(.serialized) struct KillResumeTests {
+@Suite(.tags(.slow), .serialized) struct KillResumeTests {
     static func library() throws -> URL {
         let input = try Corpus.scratch("library")
         try Corpus.copy(["nature/Storm.jpg", "nature/FreshFlower.jpg", "nature/YellowFlower.jpg", "formats/transparent.png"].map(Corpus.photo),

@@ -5,7 +5,7 @@ import Vips
 
 /// Placeholders through the real pipeline: the whole corpus with the
 /// default kind, and per-album choices.
-@Suite struct PlaceholderBuildTests {
+@Suite(.tags(.imagePipeline)) struct PlaceholderBuildTests {
     @Test("default build: every image (transparent and animated too) has a ThumbHash within 400 bytes of HTML")
     func everyImageWithinBudget() throws {
         let site = try CorpusSite.build()

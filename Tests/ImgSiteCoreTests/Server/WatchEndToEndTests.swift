@@ -3,7 +3,7 @@ import ImgSiteCore
 import Testing
 
 /// `imgsite watch` as a user runs it.
-@Suite struct WatchEndToEndTests {
+@Suite(.tags(.watch)) struct WatchEndToEndTests {
     @Test("a changed photo: the reload event reaches the page, the new page is served, Ctrl-C stops cleanly")
     func changePhoto() throws {
         let input = try Corpus.scratch("watched")

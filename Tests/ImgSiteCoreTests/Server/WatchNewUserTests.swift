@@ -4,7 +4,7 @@ import Testing
 
 /// `imgsite watch` tried as a new user tries it: a photo that fails, a
 /// damaged one, a copy written in pieces, a busy port, a broken template.
-@Suite struct WatchNewUserTests {
+@Suite(.tags(.watch)) struct WatchNewUserTests {
     static func library(_ photos: [String: String]) throws -> URL {
         let input = try Corpus.scratch("watched")
         for (path, source) in photos {
@@ -169,7 +169,7 @@ final class LoopbackListener {
 }
 
 /// `imgsite watch` on a terminal (a pseudo-terminal from `script`).
-@Suite struct WatchTerminalTests {
+@Suite(.tags(.watch)) struct WatchTerminalTests {
     /// `imgsite watch` under `script`, as a person at a terminal runs it.
     static func terminal(_ input: URL, _ output: URL) throws -> RunningProcess {
         let command = [ImgsiteProcess.executable.path, "watch", input.path, "-o", output.path, "--port", "0",

@@ -6,7 +6,7 @@ import Testing
 /// its seed and the shortest step list found that still fails: replay it with
 /// `IMGSITE_WALK_SEED=<seed>`, and turn it into a plain regression test
 /// (`IMGSITE_WALK_SHRINK=<seconds>` bounds the search, 300 unless told).
-@Suite(.serialized) struct RebuildWalkTests {
+@Suite(.tags(.alone), .serialized) struct RebuildWalkTests {
     static let environment = ProcessInfo.processInfo.environment
 
     @Test("a seeded random walk of settings, file changes and build ways: each rebuild is byte for byte a clean build")
