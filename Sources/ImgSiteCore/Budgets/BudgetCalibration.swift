@@ -71,7 +71,7 @@ enum BudgetCalibration {
                 photos[index] = BudgetPhoto(
                     source: sources[index].job.source.relativePath, width: header.width, height: header.height, frames: max(1, header.frames),
                     sourceBytes: sources[index].job.source.byteCount,
-                    publishesOriginal: header.loader.hasPrefix("jpegload") || header.loader.hasPrefix("webpload"), cost: cost)
+                    fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost)
             }
             photos[sampled[stratum]].phase = measured[stratum]?.phase
         }

@@ -14,8 +14,9 @@ struct BudgetPhoto: Sendable {
     var height: Int
     var frames: Int
     var sourceBytes: Int
-    /// A JPEG or WebP source: `downloads: original` publishes it (else its largest JPEG).
-    var publishesOriginal = false
+    /// The format its own file is published in under `downloads: original`
+    /// (`OriginalDownload.format(of:)`, read only then): JPEG or WebP, else nil.
+    var fileFormat: OutputFormat?
     /// Its content's encode cost: an index into `SitePredictor.costs`
     /// (its own when it was sampled, else its stratum's sample's).
     var cost: Int

@@ -9,31 +9,34 @@ extension SitePredictor {
         return SiteEstimate(files: originals.files + zips.files, bytes: originals.bytes + zips.bytes)
     }
 
-    /// Originals: their sources' bytes (what is cut is a few KB).
+    /// Originals: their sources' bytes (what is cut is a few KB), for the
+    /// photos whose `Publication` publishes them.
     func originalsEstimate(_ config: SiteConfig) -> SiteEstimate {
-        let originals = config.downloads == .original ? photos.filter(\.publishesOriginal) : []
+        let settings = ImageSettings(config: config, layout: layout)
+        let originals = photos.filter { settings.original($0.fileFormat) != nil }
         return SiteEstimate(files: originals.count, bytes: originals.reduce(0) { $0 + $1.sourceBytes })
     }
 
-    /// Albums' zips: every photo's download (its original, else its largest
-    /// JPEG, scaled as the images are) and each entry's headers.
+    /// Albums' zips: every photo's download as its `Publication` offers it
+    /// (its original, its animated file or its widest JPEG, scaled as the
+    /// images are) and each entry's headers.
     func zipsEstimate(_ config: SiteConfig) -> SiteEstimate {
         guard config.downloads != .none, config.albumZip else { return SiteEstimate() }
-        var total = SiteEstimate()
-        let originalBytes = originalsEstimate(config).bytes
         let settings = ImageSettings(config: config, layout: layout)
-        var jpegBytes = 0.0
+        var (sourceBytes, fileBytes) = (0, 0.0)
         for (group, members) in groups {
-            let offered = members.filter { !(config.downloads == .original && $0.publishesOriginal) }.count
-            guard offered > 0 else { continue }
             let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
-            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: 0)
-            let largest = plan.specs.filter { $0.format == .jpeg }.max { $0.width < $1.width }
-            jpegBytes += largest.map { stillBytes($0, group: group, settings: settings) * Double(offered) } ?? 0
+            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: group.phase ?? 0)
+            switch settings.publication(plan, fileFormat: group.fileFormat).download {
+            case .none: break
+            case .original: sourceBytes += members.reduce(0) { $0 + $1.sourceBytes }
+            case .file(let spec) where animation != nil && spec.role == .image:
+                fileBytes += Double(animatedBytes(spec, group: group, members: members))
+            case .file(let spec): fileBytes += stillBytes(spec, group: group, settings: settings) * Double(members.count)
+            }
         }
-        total.files += pages.albums.filter { $0 > 0 }.count
-        total.bytes += originalBytes + Int((jpegBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes
-        return total
+        let files = pages.albums.filter { $0 > 0 }.count
+        return SiteEstimate(files: files, bytes: sourceBytes + Int((fileBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes)
     }
 
     /// The site's bytes by what holds them, for a refusal to name.

@@ -89,9 +89,11 @@ struct SitePredictor: Sendable {
         var frames: Int
         var cost: Int
         var phase: Double?
+        var fileFormat: OutputFormat?
 
         init(_ photo: BudgetPhoto) {
             (width, height, frames, cost, phase) = (photo.width, photo.height, photo.frames > 1 ? photo.frames : 1, photo.cost, photo.phase)
+            fileFormat = photo.fileFormat
         }
     }
 
@@ -146,12 +148,13 @@ struct SitePredictor: Sendable {
         guard group.frames > 1 else { return 0 }
         let animation = SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0)
         let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: 0)
-        let animated = plan.specs.filter { $0.role != .poster }
-        let scale = animated.reduce(0.0) { sum, spec in
-            let ratio = Double(spec.width) / Double(max(group.width, 1))
-            return sum + ratio * ratio
-        }
-        return Int((Double(members.reduce(0) { $0 + $1.sourceBytes }) * scale).rounded(.up))
+        return plan.specs.filter { $0.role != .poster }.reduce(0) { $0 + animatedBytes($1, group: group, members: members) }
+    }
+
+    /// One animated file of each of `members`: its source's bytes scaled to its width.
+    func animatedBytes(_ spec: VariantSpec, group: Group, members: [BudgetPhoto]) -> Int {
+        let ratio = Double(spec.width) / Double(max(group.width, 1))
+        return Int((Double(members.reduce(0) { $0 + $1.sourceBytes }) * ratio * ratio).rounded(.up))
     }
 }
 

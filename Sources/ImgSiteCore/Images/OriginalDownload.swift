@@ -1,3 +1,4 @@
+import Foundation
 import Vips
 
 /// A source file as `downloads: original` publishes it: its pixels' bytes
@@ -14,6 +15,15 @@ enum OriginalDownload {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) { return .webp }
         return nil
+    }
+
+    /// The format `source`'s own file is published in under `downloads:
+    /// original`, from its first bytes; nil for a RAW file (its preview is
+    /// what is shown) or a file that cannot be read.
+    static func format(of source: SourceImage) -> OutputFormat? {
+        guard source.rawPreview == nil, let handle = FileHandle(forReadingAtPath: source.absolutePath) else { return nil }
+        defer { try? handle.close() }
+        return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data()))
     }
 
     /// `bytes` with its metadata cut; nil when it is neither JPEG nor WebP

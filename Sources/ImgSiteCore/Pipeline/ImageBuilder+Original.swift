@@ -10,11 +10,11 @@ extension ImageBuilder {
         var new: CachedVariant?
     }
 
-    /// The image's original from the cache, or cut from its source now; nil
-    /// when it is not published or its format cannot be cut without
-    /// decoding (its page then offers its largest JPEG).
-    func original(_ job: ImageJob, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
-        guard settings.publishesOriginals else { return nil }
+    /// The image's original from the cache, or cut from its source now, in
+    /// `format` (its `Publication`'s); nil when it is not published or its
+    /// structure cannot be followed (its page then offers its largest JPEG).
+    func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
+        guard format != nil else { return nil }
         let key = CacheKey.original(image: imageKey)
         if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
             return Original(variant: variant(job, cached), key: key, object: cached.object)
@@ -22,12 +22,7 @@ extension ImageBuilder {
         let path = job.source.relativePath
         let bytes: [UInt8]
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: job.source.absolutePath))
-            defer { try? handle.close() }
-            // The signature first: a HEIC or a TIFF is not read whole for nothing.
-            let head = [UInt8](try handle.read(upToCount: 12) ?? Data())
-            guard OriginalDownload.format(of: head) != nil else { return nil }
-            bytes = head + [UInt8](try handle.readToEnd() ?? Data())
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: job.source.absolutePath)))
         } catch {
             throw BuildError(path: path, "cannot be read: \(error.localizedDescription)")
         }

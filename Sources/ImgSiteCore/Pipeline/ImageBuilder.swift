@@ -158,7 +158,8 @@ struct ImageBuilder: Sendable {
             animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
-        let original = try original(job, imageKey: imageKey, record: record)
+        let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source))
+        let original = try original(job, format: publication.original, imageKey: imageKey, record: record)
         if let original { variants.append(original.variant) }
         var (metadata, warnings) = (record.metadata, record.warnings)
         if let sidecar {

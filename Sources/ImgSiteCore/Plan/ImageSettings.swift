@@ -15,10 +15,12 @@ public struct ImageSettings: Sendable, Hashable {
     public var placeholder: PlaceholderPolicy
     public var pixelLimit: Int
     public var animated: AnimationSettings
+    /// What each page offers to download (`Publication`).
+    public var downloads: DownloadPolicy
     /// Whether each image's source is published too (`downloads: original`).
-    public var publishesOriginals: Bool
+    public var publishesOriginals: Bool { downloads == .original }
     /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
-    public var offersLargestJPEG: Bool
+    public var offersLargestJPEG: Bool { downloads == .largest }
     /// Bumped when what is read of a source's metadata grows (2: the details
     /// panel's EXIF fields; 3: XMP and IPTC captions; 4: XMP and IPTC titles), so
     /// every image's record is completed once.
@@ -50,8 +52,7 @@ public struct ImageSettings: Sendable, Hashable {
         placeholder = config.placeholderPolicy
         pixelLimit = config.pixelLimit
         animated = config.animated
-        publishesOriginals = config.downloads == .original
-        offersLargestJPEG = config.downloads == .largest
+        downloads = config.downloads
         // A libvips without a GIF saver (the release bundle's): the still
         // poster is the fallback, as when `gif` is left out of the outputs.
         if !Vips.writesGIF {
@@ -60,7 +61,7 @@ public struct ImageSettings: Sendable, Hashable {
         }
         key = ContentHash.short(
             text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
-                + "|\(animated)|m\(Self.metadataRecipe)" + (publishesOriginals ? "|originals" : "") + (offersLargestJPEG ? "|largest" : ""))
+                + "|\(animated)|m\(Self.metadataRecipe)" + (downloads == .original ? "|originals" : "") + (downloads == .largest ? "|largest" : ""))
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.

@@ -1,6 +1,7 @@
-/// Every file one source gets, decided from what is known of it without
-/// decoding — its upright size and, for an animation, its frame delays —
-/// and from the settings. The builder looks each one up in the cache; the
+/// The image files one source gets, decided from what is known of it
+/// without decoding — its upright size and, for an animation, its frame
+/// delays — and from the settings; its `Publication` adds its original and
+/// its download. The builder looks each one up in the cache; the
 /// processors make the ones missing.
 struct OutputPlan: Sendable, Equatable {
     /// Widths of the stills (an animation's posters), largest first; each

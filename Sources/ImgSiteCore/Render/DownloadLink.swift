@@ -13,14 +13,16 @@ struct DownloadContext {
 }
 
 extension ProcessedImage {
-    /// The file its page offers under `policy`: its original (when it
-    /// could be published), else for a still its largest JPEG, for an
-    /// animation its animated file; nil under `none`.
+    /// The file its page offers under `policy` (`DownloadPolicy.offer`,
+    /// the rule its `Publication` was planned by); nil under `none`.
     func download(_ policy: DownloadPolicy) -> Variant? {
-        guard policy != .none else { return nil }
-        if policy == .original, let original = variants.first(where: { $0.role == .original }) { return original }
-        if animation != nil, let animated = variants.first(where: { $0.role == .image }) { return animated }
-        return stills.filter { $0.format == .jpeg }.max { $0.width < $1.width }
+        let original = variants.first { $0.role == .original }
+        return switch policy.offer(hasOriginal: original != nil, animated: animation != nil) {
+        case .none: nil
+        case .original: original
+        case .animatedFile: variants.first { $0.role == .image }
+        case .widestJPEG: stills.filter { $0.format == .jpeg }.max { $0.width < $1.width }
+        }
     }
 
     /// The download's name: the source's own, with the extension of the

@@ -1,0 +1,59 @@
+/// Everything one source publishes, decided here once from what is known
+/// of it without decoding and from the settings: its image files
+/// (`OutputPlan`), its own file beside them (`downloads: original`), and
+/// the file its page offers and its album's zip holds. The builder writes
+/// exactly this; the budget's predictor counts it with estimated bytes,
+/// the page and the zip offer its download.
+struct Publication: Sendable, Equatable {
+    var plan: OutputPlan
+    /// The source's own file, its metadata cut, in this format; nil: not published.
+    var original: OutputFormat?
+    /// The file offered for download; nil under `downloads: none`.
+    var download: Download?
+
+    enum Download: Sendable, Equatable {
+        /// The source's own file (`original`).
+        case original
+        /// One of its image files.
+        case file(VariantSpec)
+    }
+}
+
+extension DownloadPolicy {
+    /// What a page offers under this policy: the source's own file where it
+    /// can be published as it is, else an animation's animated file, else
+    /// a still's widest JPEG. The one rule for the plan (`Publication`) and
+    /// for the files as built (`ProcessedImage.download`).
+    enum Offer { case original, animatedFile, widestJPEG }
+
+    func offer(hasOriginal: Bool, animated: Bool) -> Offer? {
+        switch self {
+        case .none: nil
+        case .original where hasOriginal: .original
+        case .original, .largest: animated ? .animatedFile : .widestJPEG
+        }
+    }
+}
+
+extension ImageSettings {
+    /// What a source publishes: `plan`, its files (`outputs`); `fileFormat`,
+    /// the format its own file could be published in as it is
+    /// (`OriginalDownload.format(of:)`: nil for a RAW file, a PNG, a HEIC),
+    /// read only under `downloads: original`.
+    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?) -> Publication {
+        let original = original(fileFormat())
+        let download: Publication.Download? = switch downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil) {
+        case .none: nil
+        case .original: .original
+        case .animatedFile: plan.specs.first { $0.role == .image }.map { .file($0) }
+        case .widestJPEG: plan.specs.filter { $0.format == .jpeg && $0.role == .image }.max { $0.width < $1.width }.map { .file($0) }
+        }
+        return Publication(plan: plan, original: original, download: download)
+    }
+
+    /// The format a source's own file is published in: its `fileFormat`
+    /// under `downloads: original`, else none.
+    func original(_ fileFormat: @autoclosure () -> OutputFormat?) -> OutputFormat? {
+        downloads == .original ? fileFormat() : nil
+    }
+}

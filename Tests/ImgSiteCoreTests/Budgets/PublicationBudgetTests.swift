@@ -1,0 +1,51 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// The budget's prediction and the build publish the same files: both read
+/// what each source publishes from `Publication`.
+@Suite struct PublicationBudgetTests {
+    @Test("downloads: original with a RAW file: the plan counts the JPEG the DNG offers, not the DNG, and files as built",
+          .enabled(if: RawPreview.unavailable == nil, "needs libraw"))
+    func rawOriginal() throws {
+        let input = try Corpus.scratch("input")
+        let album = input.appending(path: "trip")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Corpus.root.appending(path: "raw/tidepool.dng"), to: album.appending(path: "TidePool.dng"))
+        try FileManager.default.copyItem(at: Corpus.photo("nature/Aqua.jpg"), to: album.appending(path: "aqua.jpg"))
+        var config = SiteConfig()
+        config.downloads = .original
+        config.budgets.site = 1_000_000_000
+        let output = try Corpus.scratch("site")
+        let summary = try BuildPipeline(options: BuildOptions(
+            input: input, output: output, config: config, jobs: 2, force: false, cacheFolder: try Corpus.scratch("cache"))).run()
+        #expect(summary.failed.isEmpty && summary.built == 2)
+        let built = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
+        let budget = try #require(summary.budget)
+        let originals = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.contains("-original.") }
+        #expect(originals.count == 1 && originals[0].hasPrefix("trip/_img/aqua-original."), "only the JPEG is published as it is: \(originals)")
+        #expect(budget.predictedFiles == built.files, "planned \(budget.predictedFiles) files, built \(built.files)")
+        let error = Double(built.bytes) / Double(budget.predictedBytes) - 1
+        #expect(abs(error) < 0.03, "planned \(budget.predictedBytes) bytes, built \(built.bytes)")
+    }
+
+    @Test("an animation's zip entry is predicted as its animated file, the file its page offers, not a JPEG")
+    func animatedDownload() throws {
+        let curve = EncodeCurve(pixels: 1024 * 683, bytes: 150_000, exponent: 0.7)
+        let photo = BudgetPhoto(width: 480, height: 400, frames: 34, sourceBytes: 2_000_000, cost: 0)
+        let predictor = SitePredictor(photos: [photo], costs: [["webp": curve, "jpeg": curve]], calibrated: (80, 80), layout: ThemeLayout(),
+                                      pages: PageCount(albums: [0, 1], hasFeed: false))
+        var config = SiteConfig()
+        config.downloads = .largest
+        config.albumZip = true
+        let settings = ImageSettings(config: config, layout: ThemeLayout())
+        let plan = settings.outputs(width: 480, height: 400, animation: SourceAnimation(delays: Array(repeating: 100, count: 34), loops: 0), phase: 0)
+        guard case .file(let spec) = settings.publication(plan, fileFormat: nil).download else {
+            Issue.record("an animation offers one of its files")
+            return
+        }
+        #expect(spec.role == .image && spec.format == .webp)
+        let animated = Int((2_000_000 * pow(Double(spec.width) / 480, 2)).rounded(.up))
+        #expect(predictor.zipsEstimate(config).bytes == animated + SitePredictor.zipEntryBytes)
+    }
+}
