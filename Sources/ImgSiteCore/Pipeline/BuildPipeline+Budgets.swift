@@ -8,13 +8,14 @@ extension BuildPipeline {
     /// `budgets.files` is an error (exit status 2). Checked on every build, no-op builds included, so
     /// a CI run always sees them; it reads the records of every image (only
     /// when a budget is set).
-    func checkBudgets(_ state: inout BuildState) throws(BuildError) {
+    func checkBudgets(_ rendered: Rendered, _ summary: inout BuildSummary) throws(BuildError) {
         let budgets = options.config.budgets
         guard !budgets.isEmpty else { return }
         var violations: [(path: String, reason: String)] = []
+        let (store, summaries, firstViews) = (rendered.built.scanned.store, rendered.built.summaries, rendered.firstViews)
         try buildDatabase(.read, at: options.cacheFolder.path) {
             if let limit = budgets.variant {
-                try state.store.forEachResult(state.summaries.keys.sorted()) { image in
+                try store.forEachResult(summaries.keys.sorted()) { image in
                     for variant in image.variants where variant.bytes > limit && variant.role != .original {
                         violations.append((image.source, "\(variant.path) is \(Bytes.text(variant.bytes)), over the variant budget of \(Bytes.text(limit))"))
                     }
@@ -22,9 +23,9 @@ extension BuildPipeline {
             }
             if let limit = budgets.firstView {
                 let view = FirstView(layout: options.layout, viewport: budgets.viewport)
-                let records = try state.store.results(Array(Set(state.firstViews.flatMap { $0.sources.cards + $0.sources.photos })))
+                let records = try store.results(Array(Set(firstViews.flatMap { $0.sources.cards + $0.sources.photos })))
                 let css = size(PageSpec.stylesheet.path)
-                for first in state.firstViews {
+                for first in firstViews {
                     let html = size(first.page)
                     let shown = view.aboveFold(cards: first.sources.cards.compactMap { records[$0] },
                                                photos: first.sources.photos.compactMap { records[$0] }, isRoot: first.isRoot)
@@ -38,21 +39,21 @@ extension BuildPipeline {
         }
         if budgets.shapesSite {
             let (files, bytes) = OutputFolder(root: options.output).filesAndBytes(except: [OutputLock.fileName])
-            state.summary.budget?.builtBytes = bytes
-            state.summary.budget?.builtFiles = files
-            for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
+            summary.budget?.builtBytes = bytes
+            summary.budget?.builtFiles = files
+            for violation in violations { warnAboutSite(&summary, path: violation.path, violation.reason) }
             // A ceiling: the build shaped the images to it (`holdToBudget`), so
             // what is over now (pages larger than estimated, files of the
             // user's in the folder, shards that merged over) fails the build:
             // CI must not publish it.
             let (budget, site) = (SiteBudget(budgets), SiteEstimate(files: files, bytes: bytes))
-            let over = budget.violations(site, planned: state.summary.budget)
+            let over = budget.violations(site, planned: summary.budget)
             guard over.isEmpty else {
                 throw BuildError(path: options.output.path, over.joined(separator: "; ") + "; do not publish it; give at least \(budget.least(site))")
             }
             return
         }
-        for violation in violations { warnAboutSite(&state, path: violation.path, violation.reason) }
+        for violation in violations { warnAboutSite(&summary, path: violation.path, violation.reason) }
     }
 
     private func size(_ path: String) -> Int {

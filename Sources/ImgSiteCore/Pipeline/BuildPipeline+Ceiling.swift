@@ -16,42 +16,43 @@ extension BuildPipeline {
     /// `ceilingPasses`, or with nothing left to give up, the build stops
     /// with the least budget that fits, before any page is written: the
     /// previous pages stay.
-    func holdToBudget(_ state: inout BuildState) throws(BuildError) {
+    func holdToBudget(_ built: Built, _ summary: inout BuildSummary) throws(BuildError) -> Built {
         // Nothing encoded and no new plan since a build that ran to its end:
         // its site was measured then.
-        guard var plan = state.budgetPlan, let root = state.root,
-            state.outputsChanged || !state.previousBuildFinished || state.budgetPredictor != nil
-        else { return }
+        guard var stage = built.planned.budget,
+            built.outputsChanged || !built.scanned.recorded.previousBuildFinished || stage.predictor != nil
+        else { return built }
+        var built = built
+        let (root, jobs) = (built.scanned.root, built.scanned.allJobs)
         let budget = SiteBudget(options.config.budgets)
         let pages = PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil)
-        var measured = try measuredSite(state, pages: pages)
-        guard budget.isOverCeiling(measured.site) else { return }
+        var measured = try measuredSite(built, pages: pages)
+        guard budget.isOverCeiling(measured.site) else { return built }
         let first = measured.site
         var predictor: SitePredictor
-        if let made = state.budgetPredictor {
+        if let made = stage.predictor {
             predictor = made
         } else {
-            observe(.step("budget: reading \(root.allJobs.count) headers and encoding a sample"))
+            observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             let settings = ImageSettings(config: options.config, layout: options.layout)
-            predictor = try sitePredictor(root.allJobs, pages: pages, settings: settings)
-            _ = predictor.widen(ifKeeping: plan.config(from: options.config), settings: settings, workers: options.jobs)
+            predictor = try sitePredictor(jobs, pages: pages, settings: settings)
+            _ = predictor.widen(ifKeeping: stage.plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
         for pass in 1...Self.ceilingPasses {
-            guard let next = tightening.tightened(plan, built: measured.photos, over: budget.over(measured.site), measured: measured.site)
+            guard let next = tightening.tightened(stage.plan, built: measured.photos, over: budget.over(measured.site), measured: measured.site)
             else { break }
-            let photos = Set(next.photoMoves.filter { plan.photoMoves[$0.key] != $0.value }.keys).count
-            plan = next
+            let photos = Set(next.photoMoves.filter { stage.plan.photoMoves[$0.key] != $0.value }.keys).count
+            stage.plan = next
             observe(.step("budget: the site came to \(measured.site.text), over \(budget.text); \(photos) of \(measured.photos.count) photos "
                 + "give up one more notch, encoding them again (pass \(pass + 1))"))
-            state.apply(plan, site: options.config, layout: options.layout)
-            try encodeAgain(&state)
-            measured = try measuredSite(state, pages: pages)
-            state.summary.bytesOut = measured.builtBytes
+            encodeAgain(&built, with: SettingsPlan(next, config: options.config, layout: options.layout))
+            built.planned.budget = stage
+            measured = try measuredSite(built, pages: pages)
             guard budget.isOverCeiling(measured.site) else {
-                state.summary.budget = BudgetReport(budget: budget, plan: plan, site: options.config, firstPass: first, passes: pass + 1)
-                if let saved = state.budgetPlanFile { Self.save(plan, key: saved.key, to: saved.file) }
-                return
+                summary.budget = BudgetReport(budget: budget, plan: next, site: options.config, firstPass: first, passes: pass + 1)
+                Self.save(next, key: stage.saved.key, to: stage.saved.file)
+                return built
             }
         }
         throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml",
@@ -62,62 +63,41 @@ extension BuildPipeline {
     /// A merge cannot encode again: when the shards' images and the pages
     /// would come to more than the budget, it stops before it takes any of
     /// them, so the previous site stays.
-    func holdMergeToBudget(_ state: BuildState, images: [ProcessedImage]) throws(BuildError) {
-        guard options.config.budgets.shapesSite, let root = state.root else { return }
+    func holdMergeToBudget(_ planned: Planned, images: [ProcessedImage]) throws(BuildError) {
+        guard options.config.budgets.shapesSite else { return }
+        let root = planned.scanned.root
         var site = BuiltSite(options.config)
         for image in images { site.add(image) }
         let measured = site.site(pages: PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil))
         let budget = SiteBudget(options.config.budgets)
         guard budget.isOverCeiling(measured) else { return }
-        let planned = state.budgetPlan.map { " (planned \($0.predicted.text))" } ?? ""
-        throw BuildError(path: "--merge", "\(budget.overKey(measured)): the shards' images and the pages come to \(measured.text), over \(budget.text)\(planned); "
+        let plan = planned.budget.map { " (planned \($0.plan.predicted.text))" } ?? ""
+        throw BuildError(path: "--merge", "\(budget.overKey(measured)): the shards' images and the pages come to \(measured.text), over \(budget.text)\(plan); "
             + "build the shards with the merge's imgsite.yml, or give at least \(budget.least(measured)) (nothing was merged: the previous site stays)")
     }
 
-    /// The site as it stands after `process` (`BuiltSite`), each photo's
-    /// image files, and the bytes of the images this build encoded.
-    private func measuredSite(
-        _ state: BuildState, pages: PageCount
-    ) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built], builtBytes: Int) {
+    /// The site as it stands after `process` (`BuiltSite`) and each photo's image files.
+    private func measuredSite(_ built: Built, pages: PageCount) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built]) {
         var site = BuiltSite(options.config)
-        var builtBytes = 0
-        let built = state.builtSources
+        let store = built.scanned.store
         try buildDatabase(.read, at: options.cacheFolder.path) {
-            try state.store.forEachResult(state.summaries.keys.sorted()) { image in
-                let bytes = site.add(image)
-                if built.contains(image.source) { builtBytes += bytes }
-            }
+            try store.forEachResult(built.summaries.keys.sorted()) { image in site.add(image) }
         }
-        return (site.site(pages: pages), site.photos, builtBytes)
+        return (site.site(pages: pages), site.photos)
     }
 
-    /// `process` again with the new settings, its images' lines already
-    /// printed: each is told as encoded again (no second line), and only a
-    /// failure the first pass did not have gets one.
-    private func encodeAgain(_ state: inout BuildState) throws(BuildError) {
-        var again = state
-        again.summary = BuildSummary()
-        again.journal = [:]
-        again.summaries = [:]
-        let failedBefore = Set(state.summary.failed.map(\.path))
-        let observe = self.observe
-        let quiet = BuildPipeline(options: options) { event in
-            switch event {
-            case .built(let image): observe(.encodedAgain(image.source))
-            case .upToDate(let source, _): observe(.encodedAgain(source))
-            case .failed(let error) where failedBefore.contains(error.path): break
-            default: observe(event)
-            }
+    /// `make` again for the images whose settings `settings` changes, each
+    /// told as encoded again (its line was printed by the first pass); what
+    /// their new settings share with the old comes from the cache.
+    private func encodeAgain(_ built: inout Built, with settings: SettingsPlan) {
+        let before = built.planned.settings
+        let again = built.planned.jobs.filter { job in
+            let source = job.source.relativePath
+            return built.summaries[source] != nil && settings(source).key != before(source).key
         }
-        try quiet.process(&again)
-        state.summaries = again.summaries
-        state.summary.sourcesRead += again.summary.sourcesRead
-        state.summary.encodedFiles += again.summary.encodedFiles
-        for error in again.summary.failed where !failedBefore.contains(error.path) {
-            state.summaries[error.path] = nil
-            if state.builtSources.remove(error.path) != nil { state.summary.built -= 1 } else { state.summary.upToDate -= 1 }
-            state.summary.failed.append(error)
-        }
-        state.outputsChanged = true
+        built.planned.settings = settings
+        guard !again.isEmpty else { return }
+        built.record(make(again, settings: settings, store: built.scanned.store, pass: .again), of: again, step: .ceiling)
+        built.outputsChanged = true
     }
 }

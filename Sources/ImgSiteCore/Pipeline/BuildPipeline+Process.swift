@@ -5,40 +5,37 @@ extension BuildPipeline {
     /// Serves every image the journal vouches for, then builds the others on
     /// `jobs` threads (`ImageBuilder`: from the cache, or encoded). Each
     /// finished image is recorded at once, in its own transaction.
-    func process(_ state: inout BuildState) throws(BuildError) {
-        let settings = state.settings!
-        let stale = serveFresh(&state)
-        guard !stale.isEmpty else { return }
+    func process(_ planned: Planned) throws(BuildError) -> Built {
+        var built = Built(planned: planned)
+        let stale = serveFresh(&built)
+        guard !stale.isEmpty else { return built }
         // A photo tightened past the site's settings makes no other formats.
-        try startLibvips(for: stale, settings: settings)
-        let outcomes = build(stale, with: imageBuilder(settings, state: state, images: stale.count), photoSettings: state.photoSettings)
-        count(outcomes, of: stale, into: &state)
+        try startLibvips(for: stale, settings: planned.settings.site)
+        built.record(make(stale, settings: planned.settings, store: planned.scanned.store, pass: .first), of: stale, step: .process)
+        return built
     }
 
     /// Takes every image the journal vouches for as it stands, says so, and
     /// returns the others.
-    private func serveFresh(_ state: inout BuildState) -> [ImageJob] {
-        let jobs = state.jobs
+    private func serveFresh(_ built: inout Built) -> [ImageJob] {
+        let (jobs, settings) = (built.planned.jobs, built.planned.settings)
+        let journal = built.scanned.recorded.journal.take()
         var listing = OutputListing(root: options.output)
         var stale: [ImageJob] = []
         for job in jobs {
             let source = job.source.relativePath
-            if let summary = job.fresh(state.journal[source], plan: state.settings(for: source).key, listing: &listing) {
-                state.summaries[source] = summary
-                state.summary.warnings += state.journal[source]!.warnings.map { "\(source): \($0)" }
+            if let summary = job.fresh(journal[source], plan: settings(source).key, listing: &listing) {
+                built.summaries[source] = summary
+                built.outcomes[source] = .upToDate(warnings: journal[source]!.warnings)
             } else {
                 stale.append(job)
             }
         }
         observe(.started(total: jobs.count, fresh: jobs.count - stale.count))
         for job in jobs {
-            let source = job.source.relativePath
-            if state.summaries[source] != nil { observe(.upToDate(source, warnings: state.journal[source]!.warnings)) }
+            if case .upToDate(let warnings) = built.outcomes[job.source.relativePath] { observe(.upToDate(job.source.relativePath, warnings: warnings)) }
         }
-        state.summary.upToDate = jobs.count - stale.count
-        state.journalSources = Set(state.journal.keys)
-        state.journal = [:]
-        state.outputsChanged = !stale.isEmpty
+        built.outputsChanged = !stale.isEmpty
         return stale
     }
 
@@ -54,34 +51,36 @@ extension BuildPipeline {
         }
     }
 
-    /// Fewer images than cores (one photo saved under watch): the spare
-    /// cores decode and encode the same image side by side instead. Never
-    /// more lanes than cores: libvips' sequential reads tolerate only so
-    /// much disorder, and 3 lanes on 2 cores failed with "out of order read".
-    private func imageBuilder(_ settings: ImageSettings, state: BuildState, images: Int) -> ImageBuilder {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return ImageBuilder(
-            settings: settings, store: state.store, objects: ObjectStore(cacheFolder: options.cacheFolder), output: options.output,
-            force: options.force, lanes: max(1, min(options.jobs, cores) / images))
-    }
+    /// A pass of `make`: the first tells each image as built or up to date;
+    /// a budget's later pass, whose images were told already, as encoded again.
+    enum Pass { case first, again }
 
-    /// Builds `stale` on `jobs` threads, largest files first (bytes stand in
-    /// for decode cost): the last image started is a short one.
-    private func build(
-        _ stale: [ImageJob], with builder: ImageBuilder, photoSettings: [String: ImageSettings]
+    /// Makes `stale` on `jobs` threads, each with its own settings, largest
+    /// files first (bytes stand in for decode cost): the last image started
+    /// is a short one. Fewer images than cores (one photo saved under
+    /// watch): the spare cores decode and encode the same image side by
+    /// side instead; never more lanes than cores: libvips' sequential reads
+    /// tolerate only so much disorder (3 lanes on 2 cores failed with "out of
+    /// order read").
+    func make(
+        _ stale: [ImageJob], settings: SettingsPlan, store: BuildStore, pass: Pass
     ) -> [Result<ImageBuilder.Outcome, BuildError>] {
-        let observe = self.observe
+        let (observe, options) = (self.observe, self.options)
+        let objects = ObjectStore(cacheFolder: options.cacheFolder)
+        let lanes = max(1, min(options.jobs, ProcessInfo.processInfo.activeProcessorCount) / stale.count)
         return WorkerPool.map(stale, workers: options.jobs, cost: { $0.source.byteCount }) { job -> Result<ImageBuilder.Outcome, BuildError> in
-            observe(.processing(job.source.relativePath))
-            var builder = builder
-            if let settings = photoSettings[job.source.relativePath] { builder.settings = settings }
+            let source = job.source.relativePath
+            observe(.processing(source))
+            let builder = ImageBuilder(
+                settings: settings(source), store: store, objects: objects, output: options.output, force: options.force, lanes: lanes)
             do throws(BuildError) {
                 let outcome = try builder.build(job)
-                if outcome.decoded {
+                switch pass {
+                case .first where outcome.decoded:
                     observe(.built(outcome.image))
                     FaultInjection.point("image")
-                } else {
-                    observe(.upToDate(job.source.relativePath, warnings: outcome.image.warnings))
+                case .first: observe(.upToDate(source, warnings: outcome.image.warnings))
+                case .again: observe(.encodedAgain(source))
                 }
                 return .success(outcome)
             } catch {
@@ -90,28 +89,26 @@ extension BuildPipeline {
             }
         }
     }
+}
 
-    /// Adds each image's outcome to the summary.
-    private func count(_ outcomes: [Result<ImageBuilder.Outcome, BuildError>], of stale: [ImageJob], into state: inout BuildState) {
-        for (job, outcome) in zip(stale, outcomes) {
-            switch outcome {
-            case .success(let outcome):
-                state.summaries[job.source.relativePath] = outcome.summary
-                state.summary.sourcesRead += outcome.readSource ? 1 : 0
-                state.summary.encodedFiles += outcome.encodedFiles
-                state.summary.warnings += outcome.image.warnings.map { "\(job.source.relativePath): \($0)" }
-                guard outcome.decoded else {
-                    state.summary.upToDate += 1
-                    continue
-                }
-                state.summary.built += 1
-                state.builtSources.insert(job.source.relativePath)
-                state.summary.animations += outcome.image.animation == nil ? 0 : 1
-                state.summary.bytesIn += job.source.byteCount
-                state.summary.bytesOut += outcome.image.outputBytes
+extension Built {
+    /// Takes each image's outcome of a pass of `make`. A later pass keeps
+    /// how the first told the image (built or up to date) with its new files.
+    mutating func record(_ results: [Result<ImageBuilder.Outcome, BuildError>], of jobs: [ImageJob], step: BuildError.Step) {
+        for (job, result) in zip(jobs, results) {
+            let source = job.source.relativePath
+            switch result {
+            case .success(var outcome):
+                if case .made(let first) = outcomes[source] { outcome.decoded = first.decoded }
+                if case .upToDate = outcomes[source] { outcome.decoded = false }
+                summaries[source] = outcome.summary
+                sourcesRead += outcome.readSource ? 1 : 0
+                encodedFiles += outcome.encodedFiles
+                outcomes[source] = .made(outcome)
             case .failure(let error):
-                state.summary.sourcesRead += 1
-                state.summary.failed.append(error)
+                summaries[source] = nil
+                sourcesRead += 1
+                outcomes[source] = .failed(error.stamped(step))
             }
         }
     }

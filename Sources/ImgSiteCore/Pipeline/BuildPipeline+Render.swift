@@ -5,33 +5,31 @@ extension BuildPipeline {
     /// Plans every page from the summaries; renders and writes (`PageBatch`)
     /// only those whose inputs changed or whose file is missing. A page whose
     /// bytes are unchanged is not touched.
-    func render(_ state: inout BuildState) throws(BuildError) {
-        guard let root = state.root, let theme = state.theme else { return }
+    func render(_ built: Built, theme: Theme, _ summary: inout BuildSummary) throws(BuildError) -> Rendered {
         let renderer = siteRenderer(theme.library)
         let site = siteDigest(theme: theme.digest, renderer: renderer)
-        let stored = state.storedDigests
+        let stored = built.scanned.recorded.pageDigests
         var listing = OutputListing(root: options.output)
-        var batch = PageBatch(renderer: renderer, writer: state.writer, output: options.output,
+        var batch = PageBatch(renderer: renderer, writer: built.scanned.writer, output: options.output,
                               cacheFolder: options.cacheFolder, workers: options.jobs)
         let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
-        var (paths, firstViews) = ([String](), [BuildState.FirstViewPage]())
-        let built = BuiltAlbum(root, summaries: state.summaries)
-        for warning in built.curationWarnings { warnAboutSite(&state, path: warning.path, warning.reason) }
-        try renderer.pages.forEach(built) { (spec) throws(BuildError) in
-            paths.append(spec.path)
+        var rendered = Rendered(built: built)
+        let album = BuiltAlbum(built.scanned.root, summaries: built.summaries)
+        for warning in album.curationWarnings { warnAboutSite(&summary, path: warning.path, warning.reason) }
+        try renderer.pages.forEach(album) { (spec) throws(BuildError) in
+            rendered.pages.append(spec.path)
             if let firstView, case .album(let page) = spec {
-                firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
+                rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
             }
             let digest = spec.digest(site: site)
             if stored[spec.path] == digest, listing.contains(spec.path) { return }
             try batch.add(spec, digest: digest)
         }
         try batch.finish()
-        state.pages = paths
-        state.firstViews = firstViews
-        state.summary.pagesWritten = batch.written
-        state.summary.pagesRendered = batch.rendered
-        if batch.written > 0 || Set(paths) != Set(stored.keys).subtracting([Manifest.fileName]) { state.outputsChanged = true }
+        summary.pagesWritten = batch.written
+        summary.pagesRendered = batch.rendered
+        if batch.written > 0 || Set(rendered.pages) != Set(stored.keys).subtracting([Manifest.fileName]) { rendered.built.outputsChanged = true }
+        return rendered
     }
 
     private func siteRenderer(_ library: MustacheLibrary) -> SiteRenderer {

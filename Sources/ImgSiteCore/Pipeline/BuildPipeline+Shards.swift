@@ -20,32 +20,33 @@ extension BuildPipeline {
 
     /// Writes the shard's manifest: the record and content hash of every
     /// image it built, and its failures.
-    func saveShardManifest(_ state: inout BuildState) throws(BuildError) {
+    func saveShardManifest(_ built: Built, _ summary: inout BuildSummary) throws(BuildError) {
         guard case .shard(let shard) = options.mode else { return }
-        let sources = state.jobs.map(\.source.relativePath).filter { state.summaries[$0] != nil }
+        let (planned, store) = (built.planned, built.scanned.store)
+        let sources = planned.jobs.map(\.source.relativePath).filter { built.summaries[$0] != nil }
         let data: Data
         do {
-            let records = try state.store.results(sources)
-            let contents = try state.store.contents(sources)
+            let records = try store.results(sources)
+            let contents = try store.contents(sources)
             let manifest = ShardManifest(
                 generator: "imgsite \(ImgSiteVersion.current)", shard: shard.index, count: shard.count,
-                settings: state.settings!.key, budget: state.budgetPlan,
+                settings: planned.settings.site.key, budget: planned.budget?.plan,
                 images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
-                failed: state.summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
+                failed: summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
             data = try manifest.encoded()
         } catch {
             throw BuildError(path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
         }
-        try state.writer.write([OutputFile(path: ShardManifest.fileName, data: data)])
+        try built.scanned.writer.write([OutputFile(path: ShardManifest.fileName, data: data)])
     }
 
     /// Takes every image from the shard that built it: its files are linked
     /// (or copied) into the output and its record is entered in the journal,
     /// so the pages and manifest are those one machine would have made. A
     /// shard's failure is reported as this build's, naming the shard.
-    func merge(_ state: inout BuildState) throws(BuildError) {
-        guard case .merge(let folders) = options.mode else { return }
-        let settings = state.settings!
+    func merge(_ planned: Planned) throws(BuildError) -> Built {
+        guard case .merge(let folders) = options.mode else { return Built(planned: planned) }
+        let settings = planned.settings.site
         let shards = try ShardManifest.loadAll(folders, settings: settings.key)
         var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
         var failures: [String: String] = [:]
@@ -55,7 +56,7 @@ extension BuildPipeline {
             for failure in manifest.failed { failures[failure.path] = "\(failure.reason) (on \(name))" }
         }
         // Each photo's files from the shard that built this very file, or why not.
-        let taken = state.jobs.map { job -> Result<(entry: ShardManifest.Built, folder: URL), BuildError> in
+        let taken = planned.jobs.map { job -> Result<(entry: ShardManifest.Built, folder: URL), BuildError> in
             let path = job.source.relativePath
             guard let (entry, folder, shard) = built[path] else {
                 return .failure(BuildError(path: path, failures[path] ?? "is in no shard's manifest (added after the shards ran?); run the shards again"))
@@ -65,28 +66,27 @@ extension BuildPipeline {
             }
             return .success((entry, folder))
         }
-        try holdMergeToBudget(state, images: taken.compactMap { try? $0.get().entry.image })
-        observe(.started(total: state.jobs.count, fresh: 0))
-        state.journalSources = Set(state.journal.keys)
-        state.journal = [:]
-        state.outputsChanged = true
-        for (job, found) in zip(state.jobs, taken) {
+        try holdMergeToBudget(planned, images: taken.compactMap { try? $0.get().entry.image })
+        observe(.started(total: planned.jobs.count, fresh: 0))
+        _ = planned.scanned.recorded.journal.take()
+        var merged = Built(planned: planned, outputsChanged: true)
+        for (job, found) in zip(planned.jobs, taken) {
             let path = job.source.relativePath
             do throws(BuildError) {
                 let (entry, folder) = try found.get()
-                state.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), state: state)
-                state.summary.upToDate += 1
-                state.summary.warnings += entry.image.warnings.map { "\(path): \($0)" }
+                merged.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store)
+                merged.outcomes[path] = .upToDate(warnings: entry.image.warnings)
                 // A damaged file the shard built anyway is reported here too.
                 observe(.upToDate(path, warnings: entry.image.warnings))
             } catch {
-                state.summary.failed.append(error)
+                merged.outcomes[path] = .failed(error.stamped(.merge))
                 observe(.failed(error))
             }
         }
+        return merged
     }
 
-    private func place(_ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, state: BuildState) throws(BuildError) -> ImageSummary {
+    private func place(_ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, store: BuildStore) throws(BuildError) -> ImageSummary {
         let image = entry.image
         do {
             for variant in image.variants {
@@ -99,7 +99,7 @@ extension BuildPipeline {
             let (json, summary) = try ImageSummary.encode(image)
             let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: image.variants.map(\.path),
                                        warnings: image.warnings)
-            try state.store.recordMerged(source: image.source, entry: journal, result: json)
+            try store.recordMerged(source: image.source, entry: journal, result: json)
             return summary
         } catch {
             throw BuildError(path: image.source, "cannot be recorded in the build database: \(error)")

@@ -10,26 +10,26 @@ extension BuildPipeline {
     /// cache folder, one file per output folder (sites share a cache), and
     /// reused while the photos and settings are unchanged: a no-op build
     /// reads no header and encodes no sample.
-    func planImageSettings(_ state: inout BuildState) throws(BuildError) {
+    func planImageSettings(_ scanned: Scanned, _ summary: inout BuildSummary) throws(BuildError) -> SettingsChoice {
         let config = options.config
-        state.settings = ImageSettings(config: config, layout: options.layout)
+        let settings = ImageSettings(config: config, layout: options.layout)
         if config.animated.outputs.contains(.gif), !Vips.writesGIF {
             let cannot = "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser)"
             if config.animated.outputs == [.gif] {
                 // Only GIF asked for: the site has none of what it asked; a warning.
-                warnAboutSite(&state, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
+                warnAboutSite(&summary, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
                               "\(cannot); animations are animated WebP, with the still poster as the fallback")
             } else {
-                note(&state, "\(cannot): animations are animated WebP, and browsers without it get the still poster instead of a GIF")
+                note(&summary, "\(cannot): animations are animated WebP, and browsers without it get the still poster instead of a GIF")
             }
         }
-        guard config.budgets.shapesSite, let root = state.root else { return }
+        guard config.budgets.shapesSite else { return SettingsChoice(settings: SettingsPlan(site: settings)) }
         var budget = SiteBudget(config.budgets)
         if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
-        let jobs = root.allJobs
-        let pages = PageCount(albums: root.albumSizes, hasFeed: config.baseURL != nil)
+        let jobs = scanned.allJobs
+        let pages = PageCount(albums: scanned.root.albumSizes, hasFeed: config.baseURL != nil)
         let key = SourceHash.of(texts: [
-            ImgSiteVersion.current, state.settings!.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages.albums) \(pages.hasFeed)",
+            ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages.albums) \(pages.hasFeed)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var plan = Self.savedPlan(saved, key: key)
@@ -39,18 +39,19 @@ extension BuildPipeline {
             }
             plan = shards
         }
-        state.budgetPlanFile = (saved, key)
+        var predictor: SitePredictor?
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
-            var predictor = try sitePredictor(jobs, pages: pages, settings: state.settings!)
-            plan = try plannedWithin(budget, predictor: &predictor)
-            state.budgetPredictor = predictor
+            var made = try sitePredictor(jobs, pages: pages, settings: settings)
+            plan = try plannedWithin(budget, predictor: &made)
+            predictor = made
             Self.save(plan!, key: key, to: saved)
         }
-        state.apply(plan!, site: config, layout: options.layout)
         let report = BudgetReport(budget: budget, plan: plan!, site: config)
-        state.summary.budget = report
+        summary.budget = report
         observe(.step(report.line))
+        return SettingsChoice(settings: SettingsPlan(plan!, config: config, layout: options.layout),
+                              budget: BudgetStage(plan: plan!, predictor: predictor, saved: (saved, key)))
     }
 
     /// What predicts the site's files and bytes: every header, and the
@@ -112,6 +113,13 @@ extension BuildPipeline {
         else { return nil }
         return saved.plan
     }
+}
+
+/// What the settings step chose: every image's settings, and the
+/// whole-site budget's plan they come from.
+struct SettingsChoice {
+    var settings: SettingsPlan
+    var budget: BudgetStage?
 }
 
 /// The last budget plan made with this cache, and what it was made from.

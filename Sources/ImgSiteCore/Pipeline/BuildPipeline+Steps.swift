@@ -2,31 +2,31 @@ import Foundation
 
 extension BuildPipeline {
     /// Reads the templates: the built-in theme with the site's own over it.
-    func loadTemplates(_ state: inout BuildState) throws(BuildError) {
+    func loadTemplates(_ summary: inout BuildSummary) throws(BuildError) -> Theme {
         let (library, digest, warnings) = try DefaultTheme.load(overrides: options.templatesFolder)
-        state.theme = (library, digest)
-        for warning in warnings { warnAboutSite(&state, path: warning.path, warning.reason) }
+        for warning in warnings { warnAboutSite(&summary, path: warning.path, warning.reason) }
+        return Theme(library: library, digest: digest)
     }
 
     /// A warning about the site rather than one image (a template, a budget,
     /// a setting): its own line and count, apart from the images'.
-    func warnAboutSite(_ state: inout BuildState, path: String, _ reason: String) {
+    func warnAboutSite(_ summary: inout BuildSummary, path: String, _ reason: String) {
         observe(.siteWarning(path: path, reason: reason))
-        state.summary.siteWarnings.append("\(path): \(reason)")
+        summary.siteWarnings.append("\(path): \(reason)")
     }
 
     /// A fallback this machine needs (`BuildEvent.note`): said, counted nowhere.
-    func note(_ state: inout BuildState, _ text: String) {
+    func note(_ summary: inout BuildSummary, _ text: String) {
         observe(.note(text))
-        state.summary.notes.append(text)
+        summary.notes.append(text)
     }
 
     /// Walks the input (the output, cache and template folders are not
     /// albums) while the build database is read on another thread: what was
     /// finished here before (unless `--force`), the files written and the
     /// page digests.
-    func scan(_ state: inout BuildState) throws(BuildError) {
-        let (store, force) = (state.store, options.force)
+    func scan(_ writer: SiteWriter, previousBuildFinished: Bool, _ summary: inout BuildSummary) throws(BuildError) -> Scanned {
+        let (store, force) = (writer.store, options.force)
         let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
@@ -39,31 +39,33 @@ extension BuildPipeline {
         } catch {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
-        state.root = PlannedAlbum.plan(album, outputPath: "")
-        for problem in state.root!.fileProblems { warnAboutSite(&state, path: problem.path, problem.reason) }
+        let root = PlannedAlbum.plan(album, outputPath: "")
+        for problem in root.fileProblems { warnAboutSite(&summary, path: problem.path, problem.reason) }
         for problem in album.heldBack {
             let error = BuildError(path: problem.location, "\(problem.reason); the album is not published until this file can be read")
             observe(.failed(error))
-            state.summary.failed.append(error)
+            summary.failed.append(error)
         }
-        sayWhatIsSkipped(album, into: &state)
+        sayWhatIsSkipped(album, into: &summary)
         // RAW files this machine cannot read: one line saying how to get libraw.
         let unread = album.allSkipped.filter { $0.kind == .raw && $0.note != nil && $0.note == raw.skipReason }
         if case .preview = raw, let first = unread.first {
-            warnAboutSite(&state, path: first.relativePath, "\(unread.count) RAW file\(unread.count == 1 ? "" : "s") skipped: \(RawPreview.unavailable ?? "")")
+            warnAboutSite(&summary, path: first.relativePath, "\(unread.count) RAW file\(unread.count == 1 ? "" : "s") skipped: \(RawPreview.unavailable ?? "")")
         }
-        (state.journal, state.wroteHereBefore, state.storedDigests) = try buildDatabase(.read, at: options.cacheFolder.path) {
-            try recorded.value()
-        }
+        let (journal, wroteHereBefore, pageDigests) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
+        return Scanned(
+            writer: writer, root: root, allJobs: root.allJobs,
+            recorded: Recorded(journal: JournalHold(journal), wroteHereBefore: wroteHereBefore, pageDigests: pageDigests,
+                               previousBuildFinished: previousBuildFinished))
     }
 
     /// Names each file the scan did not take (under `--verbose`), counts
     /// them for the summary line, and warns of each folder that held files
     /// but shows nothing: a folder of RAW files must not vanish silently.
-    private func sayWhatIsSkipped(_ album: Album, into state: inout BuildState) {
+    private func sayWhatIsSkipped(_ album: Album, into summary: inout BuildSummary) {
         let skipped = album.allSkipped
         guard !skipped.isEmpty else { return }
-        state.summary.skipped = skipped
+        summary.skipped = skipped
         for file in skipped { observe(.skipped(path: file.relativePath, reason: file.reason)) }
         var albums: Set<String> = []
         func collect(_ album: Album) {
@@ -79,25 +81,26 @@ extension BuildPipeline {
         }
         for (folder, files) in empty.sorted(by: { $0.key < $1.key }) {
             let raw = files.allSatisfy { $0.kind == .raw } ? "; \(files[0].reason)" : ""
-            warnAboutSite(&state, path: folder, "no photos to show, only skipped files (\(SkippedFile.byKind(files)))\(raw)")
+            warnAboutSite(&summary, path: folder, "no photos to show, only skipped files (\(SkippedFile.byKind(files)))\(raw)")
         }
     }
 
     /// Decides the images to make (a shard's, under `--shard`) and removes
     /// temporary files a killed build left (only a build that did not run
     /// to its end can have left any, so a finished one saves the walk).
-    func plan(_ state: inout BuildState) throws(BuildError) {
-        state.jobs = state.root?.allJobs ?? []
-        warnAboutUnknownAlbums(&state)
-        if case .shard(let shard) = options.mode { state.jobs = try select(state.jobs, shard: shard) }
-        if !state.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
+    func plan(_ scanned: Scanned, _ choice: SettingsChoice, _ summary: inout BuildSummary) throws(BuildError) -> Planned {
+        var jobs = scanned.allJobs
+        warnAboutUnknownAlbums(jobs, &summary)
+        if case .shard(let shard) = options.mode { jobs = try select(jobs, shard: shard) }
+        if !scanned.recorded.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
+        return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget)
     }
 
     /// An `albums:` entry that names no album folder is most likely a typo:
     /// its settings would silently apply to nothing.
-    private func warnAboutUnknownAlbums(_ state: inout BuildState) {
+    private func warnAboutUnknownAlbums(_ jobs: [ImageJob], _ summary: inout BuildSummary) {
         guard !options.config.albums.isEmpty else { return }
-        let folders = Set(state.jobs.map { ($0.source.relativePath as NSString).deletingLastPathComponent })
+        let folders = Set(jobs.map { ($0.source.relativePath as NSString).deletingLastPathComponent })
         let albums = folders.reduce(into: Set<String>()) { all, folder in
             var path = Substring(folder)
             while !path.isEmpty {
@@ -113,7 +116,7 @@ extension BuildPipeline {
         }
         for name in options.config.albums.keys.sorted() where !albums.contains(name) && !excludedHere(name) {
             let reason = "albums.\(name) names no album with photos in the input; its settings apply to nothing"
-            warnAboutSite(&state, path: file, reason)
+            warnAboutSite(&summary, path: file, reason)
         }
     }
 
@@ -122,34 +125,34 @@ extension BuildPipeline {
     /// build database and the previous manifest; when both are lost, from
     /// imgsite's own file names. Files imgsite never wrote stay. When nothing
     /// changed since a build that ran to its end, there is nothing to remove.
-    func prune(_ state: inout BuildState) throws(BuildError) {
-        let scanned = Set((state.root?.allJobs ?? []).map(\.source.relativePath))
-        let gone = state.journalSources.filter { !scanned.contains($0) || state.summaries[$0] == nil }
-        if !gone.isEmpty || !state.summary.failed.isEmpty { state.outputsChanged = true }
-        guard state.outputsChanged || !state.previousBuildFinished else { return }
+    func prune(_ built: Built, pages: [String], _ summary: inout BuildSummary) throws(BuildError) {
+        let (scanned, recorded) = (built.scanned, built.scanned.recorded)
+        let library = Set(scanned.allJobs.map(\.source.relativePath))
+        let gone = recorded.journal.sources.filter { !library.contains($0) || built.summaries[$0] == nil }
+        guard built.outputsChanged || !gone.isEmpty || !summary.failed.isEmpty || !recorded.previousBuildFinished else { return }
         let folder = OutputFolder(root: options.output)
-        let (store, cache, pages, built) = (state.store, options.cacheFolder.path, state.pages, Set(state.summaries.keys))
-        let manifest = if case .shard = options.mode { ShardManifest.fileName } else { Manifest.fileName }
-        let (current, recorded) = try buildDatabase(.updated, at: cache) {
+        let (store, cache, kept) = (scanned.store, options.cacheFolder.path, Set(built.summaries.keys))
+        let manifest = options.mode.writesPages ? Manifest.fileName : ShardManifest.fileName
+        let (current, written) = try buildDatabase(.updated, at: cache) {
             try store.forget(sources: Array(gone))
-            return (Set(pages).union(try store.variantFiles(of: built)).union([manifest]), try store.writtenFiles())
+            return (Set(pages).union(try store.variantFiles(of: kept)).union([manifest]), try store.writtenFiles())
         }
-        var known = recorded
-        if !state.wroteHereBefore {
+        var known = written
+        if !recorded.wroteHereBefore {
             let listed = Manifest.listedFiles(in: options.output)
             known.formUnion(listed ?? [])
             if listed == nil, FileManager.default.fileExists(atPath: options.output.appending(path: Manifest.fileName).path) {
-                warnAboutSite(&state, path: Manifest.fileName,
+                warnAboutSite(&summary, path: Manifest.fileName,
                     "unreadable, and the build database has no record of this folder; "
                         + "removed the files named like imgsite's that this build did not write")
                 known.formUnion(folder.filesNamedLikeOurs())
             }
         }
         let stale = known.subtracting(current)
-        state.summary.removed = folder.remove(stale)
+        summary.removed = folder.remove(stale)
         try buildDatabase(.updated, at: cache) {
             try store.recordRemoved(stale)
-            try store.recordWriting(current.subtracting(recorded))
+            try store.recordWriting(current.subtracting(written))
         }
     }
 
@@ -157,16 +160,16 @@ extension BuildPipeline {
     /// in site order (albums as planned, photos in natural name order);
     /// skipped when its inputs (every image's digest, the page list) are
     /// unchanged and the file is there.
-    func saveManifest(_ state: inout BuildState) throws(BuildError) {
-        let summaries = state.summaries
-        let sources = (state.root?.allJobs ?? []).map(\.source.relativePath).filter { summaries[$0] != nil }
-        let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + state.pages
+    func saveManifest(_ rendered: Rendered) throws(BuildError) {
+        let (summaries, scanned, pages) = (rendered.built.summaries, rendered.built.scanned, rendered.pages)
+        let sources = scanned.allJobs.map(\.source.relativePath).filter { summaries[$0] != nil }
+        let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + pages
         let digest = SourceHash.of(texts: inputs)
         let path = options.output.appending(path: Manifest.fileName).path
-        if state.storedDigests[Manifest.fileName] == digest, FileManager.default.fileExists(atPath: path) { return }
-        let (store, pages) = (state.store, state.pages)
+        if scanned.recorded.pageDigests[Manifest.fileName] == digest, FileManager.default.fileExists(atPath: path) { return }
+        let store = scanned.store
         try buildDatabase(.written, at: options.cacheFolder.path) { try store.forgetPages([Manifest.fileName]) }
-        _ = try state.writer.stream(Manifest.fileName) { handle in
+        _ = try scanned.writer.stream(Manifest.fileName) { handle in
             try Manifest.write(generator: "imgsite \(ImgSiteVersion.current)", pages: pages, to: handle) { line in
                 try store.resultJSON(sources, each: line)
             }

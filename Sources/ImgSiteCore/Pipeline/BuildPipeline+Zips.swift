@@ -4,27 +4,30 @@ extension BuildPipeline {
     /// `album_zip: true`: each album with photos shown gets one zip of their
     /// downloads, in its grid's order (`AlbumZip`), written again only when
     /// the files it holds change (its digest is kept with the pages').
-    func writeZips(_ state: inout BuildState) throws(BuildError) {
-        guard options.config.albumZip, let root = state.root else { return }
+    func writeZips(_ rendered: Rendered) throws(BuildError) -> Rendered {
+        guard options.config.albumZip else { return rendered }
         var zips: [(album: BuiltAlbum, path: String)] = []
         func collect(_ album: BuiltAlbum) {
             if !album.gridPhotos.isEmpty { zips.append((album, album.folder + PageMap.zipName(album))) }
             album.children.forEach(collect)
         }
-        collect(BuiltAlbum(root, summaries: state.summaries))
-        let (store, cache, output) = (state.store, options.cacheFolder.path, options.output)
+        let scanned = rendered.built.scanned
+        collect(BuiltAlbum(scanned.root, summaries: rendered.built.summaries))
+        let (store, cache, output) = (scanned.store, options.cacheFolder.path, options.output)
+        var rendered = rendered
         for (album, path) in zips {
             let records = try buildDatabase(.read, at: cache) { try store.results(album.gridPhotos.map(\.source)) }
             let entries = Self.zipEntries(album.gridPhotos.compactMap { records[$0.source] }, policy: options.config.downloads)
             let digest = SourceHash.of(texts: ["zip \(ImgSiteVersion.current)"] + entries.flatMap { [$0.name, $0.path] })
-            if state.storedDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: path).path) { continue }
+            if scanned.recorded.pageDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: path).path) { continue }
             observe(.step("zip: \(path), \(entries.count) photos"))
             try buildDatabase(.written, at: cache) { try store.forgetPages([path]) }
-            let written = try state.writer.stream(path) { handle in try AlbumZip.write(entries, from: output, to: handle) }
+            let written = try scanned.writer.stream(path) { handle in try AlbumZip.write(entries, from: output, to: handle) }
             try buildDatabase(.written, at: cache) { try store.recordPages([(path, digest)]) }
-            if written { state.outputsChanged = true }
+            if written { rendered.built.outputsChanged = true }
         }
-        state.pages += zips.map(\.path)
+        rendered.pages += zips.map(\.path)
+        return rendered
     }
 
     /// Each image's download under its own name; a name met twice (`a.JPG`

@@ -2,9 +2,9 @@ import Foundation
 import Mustache
 import Vips
 
-/// One build: templates → scan → settings → plan → process → render →
-/// prune → manifest → budgets,
-/// a list of named steps over one `BuildState`, with the output folder
+/// One build: templates → scan → settings → plan → process → ceiling →
+/// render → zips → prune → manifest → budgets, named steps each handing the
+/// next what it made (`BuildStages`), with the output folder
 /// locked for the whole build (`OutputLock`) and every finished image
 /// recorded at once in the build database (`BuildStore`), so a build that
 /// is stopped at any moment resumes where it stopped.
@@ -22,38 +22,63 @@ public struct BuildPipeline: Sendable {
         self.observe = observe
     }
 
-    /// A named step; its name is shown in progress and stamped on the
-    /// errors that leave it, and on the images that failed in it.
-    struct Step {
-        let name: BuildError.Step
-        let run: (BuildPipeline) -> (inout BuildState) throws(BuildError) -> Void
+    /// Runs one named step: its name is shown in progress and stamped on
+    /// the errors that leave it and on the images that failed in it; under
+    /// `IMGSITE_TRACE=1` its wall time goes to standard error.
+    func step<Output>(
+        _ name: BuildError.Step, _ summary: inout BuildSummary,
+        _ run: (BuildPipeline, inout BuildSummary) throws(BuildError) -> Output
+    ) throws(BuildError) -> Output {
+        observe(.step(name.rawValue))
+        let start = ContinuousClock.now
+        let failedBefore = summary.failed.count
+        // An image's failure is told with the step it failed in, as it happens.
+        let observe = self.observe
+        let inStep = BuildPipeline(options: options) { event in
+            if case .failed(let error) = event { observe(.failed(error.stamped(name))) } else { observe(event) }
+        }
+        let output = try stamping(name) { () throws(BuildError) in try run(inStep, &summary) }
+        for index in summary.failed.indices.dropFirst(failedBefore) {
+            summary.failed[index] = summary.failed[index].stamped(name)
+        }
+        if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(name.rawValue) \(ContinuousClock.now - start)\n".utf8)) }
+        return output
     }
 
-    var steps: [Step] {
-        let start = [
-            Step(name: .scan, run: BuildPipeline.scan), Step(name: .settings, run: BuildPipeline.planImageSettings),
-            Step(name: .plan, run: BuildPipeline.plan),
-        ]
+    /// The steps of `options.mode`, each handing the next what it made.
+    private func steps(_ writer: SiteWriter, previousBuildFinished: Bool, _ summary: inout BuildSummary) throws(BuildError) {
         // A broken template stops the build before any image is processed;
         // and read first, it is read while libvips still loads (`Vips.prepare`).
-        let templates = [Step(name: .templates, run: BuildPipeline.loadTemplates)]
-        let site = [
-            Step(name: .render, run: BuildPipeline.render),
-            Step(name: .zips, run: BuildPipeline.writeZips),
-            Step(name: .prune, run: BuildPipeline.prune),
-            Step(name: .manifest, run: BuildPipeline.saveManifest),
-            // Last: the whole site is measured as it will be published.
-            Step(name: .budgets, run: BuildPipeline.checkBudgets),
-        ]
+        var theme: Theme?
+        if options.mode.writesPages { theme = try step(.templates, &summary) { (p, s) throws(BuildError) in try p.loadTemplates(&s) } }
+        let scanned = try step(.scan, &summary) { (p, s) throws(BuildError) in try p.scan(writer, previousBuildFinished: previousBuildFinished, &s) }
+        let choice = try step(.settings, &summary) { (p, s) throws(BuildError) in try p.planImageSettings(scanned, &s) }
+        let planned = try step(.plan, &summary) { (p, s) throws(BuildError) in try p.plan(scanned, choice, &s) }
+        var built: Built
         switch options.mode {
         case .site:
-            return templates + start + [Step(name: .process, run: BuildPipeline.process), Step(name: .ceiling, run: BuildPipeline.holdToBudget)]
-                + site
-        case .merge: return templates + start + [Step(name: .merge, run: BuildPipeline.merge)] + site
+            built = try step(.process, &summary) { (p, _) throws(BuildError) in try p.process(planned) }
+            // Counted once the ceiling's passes are done: each image as its last pass left it.
+            let first = built
+            built = try step(.ceiling, &summary) { (p, s) throws(BuildError) in try p.holdToBudget(first, &s) }
+        case .merge:
+            built = try step(.merge, &summary) { (p, _) throws(BuildError) in try p.merge(planned) }
         case .shard:
-            return start + [Step(name: .process, run: BuildPipeline.process), Step(name: .prune, run: BuildPipeline.prune),
-                            Step(name: .shardManifest, run: BuildPipeline.saveShardManifest)]
+            built = try step(.process, &summary) { (p, _) throws(BuildError) in try p.process(planned) }
         }
+        summary.count(built)
+        let images = built
+        guard let theme else {
+            try step(.prune, &summary) { (p, s) throws(BuildError) in try p.prune(images, pages: [], &s) }
+            try step(.shardManifest, &summary) { (p, s) throws(BuildError) in try p.saveShardManifest(images, &s) }
+            return
+        }
+        let pages = try step(.render, &summary) { (p, s) throws(BuildError) in try p.render(images, theme: theme, &s) }
+        let rendered = try step(.zips, &summary) { (p, _) throws(BuildError) in try p.writeZips(pages) }
+        try step(.prune, &summary) { (p, s) throws(BuildError) in try p.prune(rendered.built, pages: rendered.pages, &s) }
+        try step(.manifest, &summary) { (p, _) throws(BuildError) in try p.saveManifest(rendered) }
+        // Last: the whole site is measured as it will be published.
+        try step(.budgets, &summary) { (p, s) throws(BuildError) in try p.checkBudgets(rendered, &s) }
     }
 
     /// Runs every step. Throws only for what stops the whole build (another
@@ -90,23 +115,10 @@ public struct BuildPipeline: Sendable {
         }
         defer { if held == nil { lock.release() } }
         let start = ContinuousClock.now
-        var state = try stamping(.start) { () throws(BuildError) in try begin() }
-        for step in steps {
-            observe(.step(step.name.rawValue))
-            let start = ContinuousClock.now
-            let failedBefore = state.summary.failed.count
-            // An image's failure is told with the step it failed in, as it happens.
-            let (observe, name) = (self.observe, step.name)
-            let inStep = BuildPipeline(options: options) { event in
-                if case .failed(let error) = event { observe(.failed(error.stamped(name))) } else { observe(event) }
-            }
-            try stamping(step.name) { () throws(BuildError) in try step.run(inStep)(&state) }
-            for index in state.summary.failed.indices.dropFirst(failedBefore) {
-                state.summary.failed[index] = state.summary.failed[index].stamped(step.name)
-            }
-            if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(step.name.rawValue) \(ContinuousClock.now - start)\n".utf8)) }
-        }
-        let store = state.store
+        var summary = BuildSummary()
+        let (writer, previousBuildFinished) = try stamping(.start) { () throws(BuildError) in try begin() }
+        try steps(writer, previousBuildFinished: previousBuildFinished, &summary)
+        let store = writer.store
         try stamping(.finish) { () throws(BuildError) in
             try buildDatabase(.written, at: options.cacheFolder.path) { try store.setClean(true) }
         }
@@ -118,95 +130,24 @@ public struct BuildPipeline: Sendable {
                 observe(.step("cache: removed \(pruned.removedObjects) unused files"))
             }
         } catch {
-            warnAboutSite(&state, path: options.cacheFolder.path, "the cache cannot be pruned: \(error)")
+            warnAboutSite(&summary, path: options.cacheFolder.path, "the cache cannot be pruned: \(error)")
         }
         if Self.tracing { FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8)) }
         let elapsed = ContinuousClock.now - start
-        state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return state.summary
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
     }
 
     /// Opens the build database and marks the folder as being built; whether
     /// the last build here ran to its end is read first.
-    private func begin() throws(BuildError) -> BuildState {
+    private func begin() throws(BuildError) -> (SiteWriter, previousBuildFinished: Bool) {
         let store = try BuildStore(folder: options.cacheFolder, root: options.output)
-        var state = BuildState(writer: SiteWriter(root: options.output, store: store))
-        state.previousBuildFinished = try buildDatabase(.written, at: options.cacheFolder.path) {
+        let clean = try buildDatabase(.written, at: options.cacheFolder.path) {
             let clean = try store.isClean()
             try store.setClean(false)
             return clean
         }
-        return state
-    }
-}
-
-/// What the steps hand each other.
-struct BuildState {
-    let writer: SiteWriter
-    var store: BuildStore { writer.store }
-    var root: PlannedAlbum?
-    /// The images this build makes: every one, or a shard's.
-    var jobs: [ImageJob] = []
-    /// What their files are made with (`planImageSettings`), and under a
-    /// whole-site budget the plan that chose it.
-    var settings: ImageSettings?
-    /// Photos the budget's second pass tightened past `settings`, by source.
-    var photoSettings: [String: ImageSettings] = [:]
-    var budgetPlan: BudgetPlan?
-    /// What the plan was made from, when this build made it (not read
-    /// back from the cache), and where it is kept and under which key.
-    var budgetPredictor: SitePredictor?
-    var budgetPlanFile: (file: URL, key: String)?
-    /// What the build database says was finished in this folder (empty under --force).
-    var journal: [String: JournalEntry] = [:]
-    /// The sources the journal held, once the journal itself is released.
-    var journalSources: Set<String> = []
-    /// The build database records files earlier builds wrote here.
-    var wroteHereBefore = false
-    /// Every image that built or was reused, by source: enough to plan pages.
-    var summaries: [String: ImageSummary] = [:]
-    /// The images this build decoded and encoded (not up to date).
-    var builtSources: Set<String> = []
-    /// Every page and asset of the site, relative to the output.
-    var pages: [String] = []
-    /// The last build into this folder ran to its end.
-    var previousBuildFinished = false
-    /// Something in the output may differ from the last build's: an image
-    /// was placed or failed, a source disappeared, a page changed.
-    var outputsChanged = false
-    /// The page digests recorded by the last build, by path.
-    var storedDigests: [String: String] = [:]
-    /// The templates in effect (built-in, overridden by the site's) and their digest.
-    var theme: (library: MustacheLibrary, digest: String)?
-    /// Album pages with the sources their first view may show (only when
-    /// a first-view budget is set).
-    var firstViews: [FirstViewPage] = []
-
-    /// An album page and the sources its first view may show (`FirstView`).
-    struct FirstViewPage {
-        var page: String
-        var isRoot: Bool
-        var sources: (cards: [String], photos: [String])
-    }
-    var summary = BuildSummary()
-
-    /// What `source`'s files are made with.
-    func settings(for source: String) -> ImageSettings {
-        photoSettings[source] ?? settings!
-    }
-
-    /// Builds with `plan`: the site's settings as it moves them, and each
-    /// photo's it tightened further.
-    mutating func apply(_ plan: BudgetPlan, site: SiteConfig, layout: ThemeLayout) {
-        settings = ImageSettings(config: plan.config(from: site), layout: layout)
-        var made: [[BudgetMove]: ImageSettings] = [:]
-        photoSettings = plan.photoMoves.mapValues { moves in
-            if let settings = made[moves] { return settings }
-            let settings = ImageSettings(config: SiteBudget.config(site, moves: plan.moves + moves), layout: layout)
-            made[moves] = settings
-            return settings
-        }
-        budgetPlan = plan
+        return (SiteWriter(root: options.output, store: store), clean)
     }
 }
 

@@ -24,8 +24,8 @@ struct ImageBuilder: Sendable {
         var readSource = false
     }
 
-    /// The site's settings, or a photo's own (`BuildState.photoSettings`).
-    var settings: ImageSettings
+    /// This image's settings (`SettingsPlan`).
+    let settings: ImageSettings
     let store: BuildStore
     let objects: ObjectStore
     let output: URL

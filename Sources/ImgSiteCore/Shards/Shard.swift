@@ -68,4 +68,9 @@ public enum BuildMode: Sendable, Equatable {
     case shard(Shard)
     /// The site from these shard output folders, re-encoding nothing.
     case merge([URL])
+
+    /// Builds pages (a shard writes its manifest instead).
+    var writesPages: Bool {
+        if case .shard = self { false } else { true }
+    }
 }
