@@ -31,7 +31,7 @@ struct BuiltSite {
     /// The whole site: the images, the pages of `pages`, the zips.
     func site(pages: PageCount) -> SiteEstimate {
         let pageEstimate = pages.estimate(imageFiles: images.files)
-        let zipFiles = zips ? pages.albums.filter { $0 > 0 }.count : 0
+        let zipFiles = zips ? pages.zipAlbums : 0
         return SiteEstimate(files: images.files + pageEstimate.files + zipFiles, bytes: images.bytes + pageEstimate.bytes + zipBytes)
     }
 }

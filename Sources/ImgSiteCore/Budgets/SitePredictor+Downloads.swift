@@ -35,8 +35,7 @@ extension SitePredictor {
             case .file(let spec): fileBytes += stillBytes(spec, group: group, settings: settings) * Double(members.count)
             }
         }
-        let files = pages.albums.filter { $0 > 0 }.count
-        return SiteEstimate(files: files, bytes: sourceBytes + Int((fileBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes)
+        return SiteEstimate(files: pages.zipAlbums, bytes: sourceBytes + Int((fileBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes)
     }
 
     /// The site's bytes by what holds them, for a refusal to name.

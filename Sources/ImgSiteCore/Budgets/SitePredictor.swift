@@ -157,25 +157,3 @@ struct SitePredictor: Sendable {
         return Int((Double(members.reduce(0) { $0 + $1.sourceBytes }) * ratio * ratio).rounded(.up))
     }
 }
-
-/// The pages a site of these albums gets, and what they weigh. Measured
-/// on 24 MP sites, a photo's page, grid cell and manifest entry came to
-/// 12 KB with 30 files and 6.9 KB with 8.3 (each file is named in a srcset
-/// or two and the manifest): 5 KB and 235 B a file. Counted here a tenth
-/// over that.
-struct PageCount: Sendable {
-    /// Photos in each album (and the root).
-    var albums: [Int]
-    var hasFeed: Bool
-    static let pageSize = PageMap.photosPerPage
-
-    func estimate(imageFiles: Int) -> SiteEstimate {
-        let photos = albums.reduce(0, +)
-        let albumPages = albums.reduce(0) { $0 + max(1, ($1 + Self.pageSize - 1) / Self.pageSize) }
-        // The stylesheet, the script, the manifest; with base_url, sitemap and feed.
-        let files = photos + albumPages + 3 + (hasFeed ? 2 : 0)
-        var bytes = photos * 5_000 + imageFiles * 235 + albumPages * 4_000 + 10_000
-        if hasFeed { bytes += (photos + albumPages) * 150 + 30_000 }
-        return SiteEstimate(files: files, bytes: bytes * 11 / 10)
-    }
-}

@@ -25,8 +25,7 @@ extension BuildPipeline {
         var built = built
         let (root, jobs) = (built.scanned.root, built.scanned.allJobs)
         let budget = SiteBudget(options.config.budgets)
-        let pages = PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil)
-        var measured = try measuredSite(built, pages: pages)
+        var measured = try measuredSite(built, pages: PageCount(pageMap, root: root, summaries: built.summaries))
         guard budget.isOverCeiling(measured.site) else { return built }
         let first = measured.site
         var predictor: SitePredictor
@@ -35,7 +34,7 @@ extension BuildPipeline {
         } else {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             let settings = ImageSettings(config: options.config, layout: options.layout)
-            predictor = try sitePredictor(jobs, pages: pages, settings: settings)
+            predictor = try sitePredictor(jobs, pages: PageCount(pageMap, root: root), settings: settings)
             _ = predictor.widen(ifKeeping: stage.plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
@@ -48,7 +47,7 @@ extension BuildPipeline {
                 + "give up one more notch, encoding them again (pass \(pass + 1))"))
             encodeAgain(&built, with: SettingsPlan(next, config: options.config, layout: options.layout))
             built.planned.budget = stage
-            measured = try measuredSite(built, pages: pages)
+            measured = try measuredSite(built, pages: PageCount(pageMap, root: root, summaries: built.summaries))
             guard budget.isOverCeiling(measured.site) else {
                 summary.budget = BudgetReport(budget: budget, plan: next, site: options.config, firstPass: first, passes: pass + 1)
                 Self.save(next, key: stage.saved.key, to: stage.saved.file)
@@ -68,7 +67,8 @@ extension BuildPipeline {
         let root = planned.scanned.root
         var site = BuiltSite(options.config)
         for image in images { site.add(image) }
-        let measured = site.site(pages: PageCount(albums: root.albumSizes, hasFeed: options.config.baseURL != nil))
+        let summaries = Dictionary(images.map { ($0.source, ImageSummary(digest: "", $0.metadata)) }) { $1 }
+        let measured = site.site(pages: PageCount(pageMap, root: root, summaries: summaries))
         let budget = SiteBudget(options.config.budgets)
         guard budget.isOverCeiling(measured) else { return }
         let plan = planned.budget.map { " (planned \($0.plan.predicted.text))" } ?? ""

@@ -33,12 +33,17 @@ extension BuildPipeline {
     }
 
     private func siteRenderer(_ library: MustacheLibrary) -> SiteRenderer {
-        var options = PageOptions(siteTitle: options.config.title, layout: options.layout)
+        SiteRenderer(library: library, options: pageOptions)
+    }
+
+    /// Every option that shapes the pages, from the site's config.
+    var pageOptions: PageOptions {
+        var options = PageOptions(siteTitle: self.options.config.title, layout: self.options.layout)
         options.baseURL = self.options.config.baseURL
         options.showsDetails = self.options.config.photoDetails
         options.downloads = self.options.config.downloads
         options.albumZips = self.options.config.albumZip
-        return SiteRenderer(library: library, options: options)
+        return options
     }
 
     /// What every page's digest starts from: the imgsite version, the

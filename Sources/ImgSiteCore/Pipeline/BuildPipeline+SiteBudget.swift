@@ -27,9 +27,9 @@ extension BuildPipeline {
         var budget = SiteBudget(config.budgets)
         if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
         let jobs = scanned.allJobs
-        let pages = PageCount(albums: scanned.root.albumSizes, hasFeed: config.baseURL != nil)
+        let pages = PageCount(pageMap, root: scanned.root)
         let key = SourceHash.of(texts: [
-            ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages.albums) \(pages.hasFeed)",
+            ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var plan = Self.savedPlan(saved, key: key)
@@ -101,6 +101,9 @@ extension BuildPipeline {
         }
     }
 
+    /// The site's page map, as the render step walks it.
+    var pageMap: PageMap { pageOptions.pages }
+
     static func save(_ plan: BudgetPlan, key: String, to file: URL) {
         if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan)) {
             try? AtomicWriter.write(data, to: file)
@@ -126,9 +129,4 @@ struct SettingsChoice {
 private struct SavedBudgetPlan: Codable {
     var key: String
     var plan: BudgetPlan
-}
-
-extension PlannedAlbum {
-    /// Photos in this album and in each below it.
-    var albumSizes: [Int] { [photos.count] + children.flatMap(\.albumSizes) }
 }

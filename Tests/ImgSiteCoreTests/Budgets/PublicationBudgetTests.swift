@@ -48,4 +48,40 @@ import Testing
         let animated = Int((2_000_000 * pow(Double(spec.width) / 480, 2)).rounded(.up))
         #expect(predictor.zipsEstimate(config).bytes == animated + SitePredictor.zipEntryBytes)
     }
+
+    @Test("pages, feed, sitemap and zips are planned as the render step makes them: nested albums, a hidden one, an album of albums")
+    func pagesAsRendered() throws {
+        let input = try Corpus.scratch("input")
+        let layout = ["trips/skye": ["nature/Aqua.jpg", "nature/Garden.jpg"], "trips/secret": ["nature/LadyBird.jpg"], "home": ["formats/tiny-88x64.jpg"]]
+        for (album, photos) in layout {
+            let folder = input.appending(path: album)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for photo in photos { try FileManager.default.copyItem(at: Corpus.photo(photo), to: folder.appending(path: (photo as NSString).lastPathComponent)) }
+        }
+        try "hidden: true\n".write(to: input.appending(path: "trips/secret/album.yml"), atomically: true, encoding: .utf8)
+        var config = SiteConfig()
+        config.baseURL = "https://example.com/"
+        config.downloads = .largest
+        config.albumZip = true
+        config.budgets.site = 1_000_000_000
+        let output = try Corpus.scratch("site")
+        let summary = try BuildPipeline(options: BuildOptions(
+            input: input, output: output, config: config, jobs: 2, force: false, cacheFolder: try Corpus.scratch("cache"))).run()
+        #expect(summary.failed.isEmpty && summary.built == 4)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { !$0.hasSuffix("/") && !$0.contains("_img") }
+            .filter { !$0.hasPrefix(OutputLock.fileName) && FileManager.default.fileExists(atPath: output.appending(path: $0).path) }
+        let pages = PageCount(BuildPipeline(options: try BuildOptions(input: input, output: output, config: config, jobs: 1, force: false)).pageMap,
+                              root: try PlannedAlbum.plan(Scanner(input: input, excluded: [output]).scan(title: "t"), outputPath: ""))
+        let zips = files.filter { $0.hasSuffix(".zip") }.count
+        let nonImage = files.filter { ![".zip"].contains(where: $0.hasSuffix) && !isFolder(output.appending(path: $0)) }
+        #expect(pages.zipAlbums == zips, "zips planned \(pages.zipAlbums), written \(zips): \(files)")
+        #expect(pages.estimate(imageFiles: 0).files == nonImage.count, "pages planned \(pages), written \(nonImage.sorted())")
+        let built = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
+        #expect(try #require(summary.budget).predictedFiles == built.files, "planned \(summary.budget!.predictedFiles) files, built \(built.files)")
+    }
+
+    private func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
 }
