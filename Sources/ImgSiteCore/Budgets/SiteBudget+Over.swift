@@ -2,7 +2,8 @@ import Foundation
 
 /// What "over" means for a whole-site budget, said once: planning holds the
 /// bytes to `margin` of the budget; a site built or merged is over only
-/// past the budget itself (the ceiling); and how a refusal words it.
+/// past the budget itself (the ceiling); the least budget; and how each
+/// refusal words it.
 extension SiteBudget {
     /// Over the plan's share of the bytes (`margin`), or the files.
     func isOver(_ estimate: SiteEstimate) -> Bool { isOverBytes(estimate) || isOverFiles(estimate) }
@@ -43,6 +44,25 @@ extension SiteBudget {
             violations.append("the site has \(site.files) files, over budgets.files of \(files)\(plan)")
         }
         return violations
+    }
+
+    /// The ceiling's refusal when encoding again could not bring `site` within the budget.
+    func refusalAfterTightening(_ site: SiteEstimate) -> String {
+        "\(overKey(site)): the site came to \(site.text) even encoded again with tighter settings, over \(text); "
+            + "give at least \(least(site)) (no page was written: the previous pages stay)"
+    }
+
+    /// A merge's refusal: the shards' images and the pages come to `site`.
+    func refusalOfMerge(_ site: SiteEstimate, planned: SiteEstimate?) -> String {
+        let plan = planned.map { " (planned \($0.text))" } ?? ""
+        return "\(overKey(site)): the shards' images and the pages come to \(site.text), over \(text)\(plan); "
+            + "build the shards with the merge's imgsite.yml, or give at least \(least(site)) (nothing was merged: the previous site stays)"
+    }
+
+    /// The refusal of a site written over the budget: it must not be published.
+    func refusalOfPublished(_ site: SiteEstimate, planned: BudgetReport?) -> String? {
+        let over = violations(site, planned: planned)
+        return over.isEmpty ? nil : over.joined(separator: "; ") + "; do not publish it; give at least \(least(site))"
     }
 
     /// "budgets.site of 12 MB and budgets.files of 400".

@@ -46,10 +46,8 @@ extension BuildPipeline {
             // what is over now (pages larger than estimated, files of the
             // user's in the folder, shards that merged over) fails the build:
             // CI must not publish it.
-            let (budget, site) = (SiteBudget(budgets), SiteEstimate(files: files, bytes: bytes))
-            let over = budget.violations(site, planned: summary.budget)
-            guard over.isEmpty else {
-                throw BuildError(path: options.output.path, over.joined(separator: "; ") + "; do not publish it; give at least \(budget.least(site))")
+            if let refusal = SiteBudget(budgets).refusalOfPublished(SiteEstimate(files: files, bytes: bytes), planned: summary.budget) {
+                throw BuildError(path: options.output.path, refusal)
             }
             return
         }

@@ -54,9 +54,7 @@ extension BuildPipeline {
                 return built
             }
         }
-        throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml",
-                         "\(budget.overKey(measured.site)): the site came to \(measured.site.text) even encoded again with tighter settings, "
-                             + "over \(budget.text); give at least \(budget.least(measured.site)) (no page was written: the previous pages stay)")
+        throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml", budget.refusalAfterTightening(measured.site))
     }
 
     /// A merge cannot encode again: when the shards' images and the pages
@@ -71,9 +69,7 @@ extension BuildPipeline {
         let measured = site.site(pages: PageCount(pageMap, root: root, summaries: summaries))
         let budget = SiteBudget(options.config.budgets)
         guard budget.isOverCeiling(measured) else { return }
-        let plan = planned.budget.map { " (planned \($0.plan.predicted.text))" } ?? ""
-        throw BuildError(path: "--merge", "\(budget.overKey(measured)): the shards' images and the pages come to \(measured.text), over \(budget.text)\(plan); "
-            + "build the shards with the merge's imgsite.yml, or give at least \(budget.least(measured)) (nothing was merged: the previous site stays)")
+        throw BuildError(path: "--merge", budget.refusalOfMerge(measured, planned: planned.budget?.plan.predicted))
     }
 
     /// The site as it stands after `process` (`BuiltSite`) and each photo's image files.
