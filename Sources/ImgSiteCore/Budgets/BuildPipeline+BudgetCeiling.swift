@@ -34,7 +34,9 @@ extension BuildPipeline {
         } else {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             let settings = ImageSettings(config: options.config, layout: options.layout)
-            predictor = try sitePredictor(jobs, pages: PageCount(pageMap, root: root), settings: settings)
+            // Headers of the images this build decoded were read then.
+            let known = built.outcomes.compactMapValues { if case .made(let outcome) = $0 { outcome.header } else { nil } }
+            (predictor, _) = try sitePredictor(jobs, pages: PageCount(pageMap, root: root), settings: settings, known: known)
             _ = predictor.widen(ifKeeping: stage.plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)

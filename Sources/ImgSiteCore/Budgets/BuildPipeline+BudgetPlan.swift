@@ -40,9 +40,11 @@ extension BuildPipeline {
             plan = shards
         }
         var predictor: SitePredictor?
+        var headers: [String: SourceHeader] = [:]
         if plan == nil {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
-            var made = try sitePredictor(jobs, pages: pages, settings: settings)
+            var made: SitePredictor
+            (made, headers) = try sitePredictor(jobs, pages: pages, settings: settings)
             plan = try plannedWithin(budget, predictor: &made)
             predictor = made
             Self.save(plan!, key: key, to: saved)
@@ -51,12 +53,15 @@ extension BuildPipeline {
         summary.budget = report
         observe(.step(report.line))
         return SettingsChoice(settings: SettingsPlan(plan!, config: config, layout: options.layout),
-                              budget: BudgetStage(plan: plan!, predictor: predictor, saved: (saved, key)))
+                              budget: BudgetStage(plan: plan!, predictor: predictor, saved: (saved, key)), headers: headers)
     }
 
-    /// What predicts the site's files and bytes: every header, and the
-    /// encode curves of a sample.
-    func sitePredictor(_ jobs: [ImageJob], pages: PageCount, settings: ImageSettings) throws(BuildError) -> SitePredictor {
+    /// What predicts the site's files and bytes: every header (those in
+    /// `known` were read already), and the encode curves of a sample; and
+    /// the headers it read.
+    func sitePredictor(
+        _ jobs: [ImageJob], pages: PageCount, settings: ImageSettings, known: [String: SourceHeader] = [:]
+    ) throws(BuildError) -> (SitePredictor, headers: [String: SourceHeader]) {
         do {
             try Vips.start(concurrency: 1, codecModules: true)
         } catch {
@@ -67,14 +72,15 @@ extension BuildPipeline {
         // A photo whose header cannot be read makes no files: its own
         // failure is reported when it is processed.
         let sources = WorkerPool.map(jobs, workers: options.jobs) { job in
-            (try? SourceHeader.read(job.source, pixelLimit: pixelLimit)).map { BudgetCalibration.Source(job: job, header: $0) }
+            (known[job.source.relativePath] ?? (try? SourceHeader.read(job.source, pixelLimit: pixelLimit))).map { BudgetCalibration.Source(job: job, header: $0) }
         }.compactMap { $0 }
         Self.trace("budget headers", since: &start)
         let (photos, costs, samples) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)
         Self.trace("budget samples (\(costs.filter { !$0.isEmpty }.count) of \(costs.count) strata encoded)", since: &start)
-        return SitePredictor(
+        let predictor = SitePredictor(
             photos: photos, costs: costs, calibrated: (settings.jpeg.quality, settings.webp.quality), layout: options.layout, pages: pages,
             imageScale: options.sampleScale, samples: samples)
+        return (predictor, Dictionary(sources.map { ($0.job.source.relativePath, $0.header) }) { $1 })
     }
 
     /// The plan that fits `budget`, made again with the curves carried up
@@ -123,6 +129,8 @@ extension BuildPipeline {
 struct SettingsChoice {
     var settings: SettingsPlan
     var budget: BudgetStage?
+    /// The headers the budget's planning read.
+    var headers: [String: SourceHeader] = [:]
 }
 
 /// The last budget plan made with this cache, and what it was made from.

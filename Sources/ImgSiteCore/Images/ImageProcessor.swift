@@ -30,11 +30,12 @@ struct ImageProcessor: Sendable {
 
     /// Encodes every variant of `job` (its widths offset by `phase`) but
     /// those in `cached`, and a placeholder of kind `placeholder` unless it
-    /// is nil or `.none`.
+    /// is nil or `.none`; `header`: its header, when it was read already.
     func encode(
-        _ job: ImageJob, phase: Double, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil
+        _ job: ImageJob, header: SourceHeader? = nil, phase: Double, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil
     ) throws(BuildError) -> Encoded {
-        var encoded = try encodeDecoded(job, phase: phase, except: cached, placeholder: placeholder)
+        let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: header)
+        var encoded = try encodeDecoded(job, header: header, phase: phase, except: cached, placeholder: placeholder)
         // A hole of zeros often decodes without complaint: then the bytes say
         // it (the record keeps the warning).
         let damaged = encoded.record.warnings.contains { $0.hasPrefix(Self.damagedPrefix) }
@@ -45,9 +46,8 @@ struct ImageProcessor: Sendable {
     }
 
     private func encodeDecoded(
-        _ job: ImageJob, phase: Double, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
+        _ job: ImageJob, header: SourceHeader, phase: Double, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
     ) throws(BuildError) -> Encoded {
-        let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit)
         switch header.kind {
         case .animated:
             return try AnimationProcessor(settings: settings, lanes: lanes).encode(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Vips
 
 /// What the header of a source says, read without decoding any pixel:
@@ -29,7 +30,18 @@ struct SourceHeader {
     static let xmpCaption = "xmp-dc-description", iptcCaption = "iptc-caption-abstract"
     static let xmpTitle = "xmp-dc-title", iptcObjectName = "iptc-object-name", iptcHeadline = "iptc-headline"
 
+    /// `known` when this build read it already (`KnownHeaders`), else read now.
+    static func read(_ source: SourceImage, pixelLimit: Int, known: SourceHeader?) throws(BuildError) -> SourceHeader {
+        if let known { return known }
+        return try read(source, pixelLimit: pixelLimit)
+    }
+
+    /// Headers read by this process: each image's once a build (`KnownHeaders`),
+    /// said under `IMGSITE_TRACE=1`.
+    static let reads = Atomic<Int>(0)
+
     static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
+        reads.add(1, ordering: .relaxed)
         let (file, displayPath) = (source.decodePath, source.relativePath)
         if source.byteCount == 0 { throw BuildError(path: displayPath, "is an empty file (0 bytes)") }
         // A RAW file is read through its preview, written once for its size, time and inode.

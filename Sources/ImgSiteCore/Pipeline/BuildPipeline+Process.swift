@@ -8,10 +8,15 @@ extension BuildPipeline {
     func process(_ planned: Planned) throws(BuildError) -> Built {
         var built = Built(planned: planned)
         let stale = serveFresh(&built)
-        guard !stale.isEmpty else { return built }
+        guard !stale.isEmpty else {
+            planned.headers.release()
+            return built
+        }
         // A photo tightened past the site's settings makes no other formats.
         try startLibvips(for: stale, settings: planned.settings.site)
-        built.record(make(stale, settings: planned.settings, store: planned.scanned.store, pass: .first), of: stale, step: .process)
+        built.record(make(stale, settings: planned.settings, headers: planned.headers, store: planned.scanned.store, pass: .first),
+                     of: stale, step: .process)
+        planned.headers.release()
         return built
     }
 
@@ -63,7 +68,7 @@ extension BuildPipeline {
     /// tolerate only so much disorder (3 lanes on 2 cores failed with "out of
     /// order read").
     func make(
-        _ stale: [ImageJob], settings: SettingsPlan, store: BuildStore, pass: Pass
+        _ stale: [ImageJob], settings: SettingsPlan, headers: KnownHeaders = KnownHeaders(), store: BuildStore, pass: Pass
     ) -> [Result<ImageBuilder.Outcome, BuildError>] {
         let (observe, options) = (self.observe, self.options)
         let objects = ObjectStore(cacheFolder: options.cacheFolder)
@@ -74,7 +79,7 @@ extension BuildPipeline {
             let builder = ImageBuilder(
                 settings: settings(source), store: store, objects: objects, output: options.output, force: options.force, lanes: lanes)
             do throws(BuildError) {
-                let outcome = try builder.build(job)
+                let outcome = try builder.build(job, header: headers.take(source))
                 switch pass {
                 case .first where outcome.decoded:
                     observe(.built(outcome.image))

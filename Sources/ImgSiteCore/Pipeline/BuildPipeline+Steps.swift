@@ -93,7 +93,7 @@ extension BuildPipeline {
         warnAboutUnknownAlbums(jobs, &summary)
         if case .shard(let shard) = options.mode { jobs = try select(jobs, shard: shard) }
         if !scanned.recorded.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
-        return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget)
+        return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget, headers: KnownHeaders(choice.headers))
     }
 
     /// An `albums:` entry that names no album folder is most likely a typo:

@@ -115,6 +115,7 @@ public struct BuildPipeline: Sendable {
         }
         defer { if held == nil { lock.release() } }
         let start = ContinuousClock.now
+        let headersBefore = SourceHeader.reads.load(ordering: .relaxed)
         var summary = BuildSummary()
         let (writer, previousBuildFinished) = try stamping(.start) { () throws(BuildError) in try begin() }
         try steps(writer, previousBuildFinished: previousBuildFinished, &summary)
@@ -132,7 +133,10 @@ public struct BuildPipeline: Sendable {
         } catch {
             warnAboutSite(&summary, path: options.cacheFolder.path, "the cache cannot be pruned: \(error)")
         }
-        if Self.tracing { FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8)) }
+        if Self.tracing {
+            FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8))
+            FileHandle.standardError.write(Data("imgsite: headers read \(SourceHeader.reads.load(ordering: .relaxed) - headersBefore)\n".utf8))
+        }
         let elapsed = ContinuousClock.now - start
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary

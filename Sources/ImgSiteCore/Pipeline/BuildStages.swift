@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// What each step hands the next: `Scanned` → `Planned` → `Built` →
 /// `Rendered`. Each holds the one before, so a step's inputs and outputs
@@ -56,6 +57,8 @@ struct Planned {
     var settings: SettingsPlan
     /// Under `budgets.site` or `budgets.files`: the plan the settings come from.
     var budget: BudgetStage?
+    /// The headers planning read, for the images to take.
+    var headers = KnownHeaders()
 }
 
 /// What each image's files are made with: the site's settings, or under a
@@ -170,5 +173,26 @@ extension BuildSummary {
         }
         sourcesRead += built.sourcesRead
         encodedFiles += built.encodedFiles
+    }
+}
+
+/// Headers read before the images are made (a whole-site budget reads
+/// every one to plan), each taken once by the image it belongs to, so no
+/// header is read twice in a build and none is kept past its image.
+final class KnownHeaders: Sendable {
+    private let headers: Mutex<[String: SourceHeader]>
+
+    init(_ headers: [String: SourceHeader] = [:]) {
+        self.headers = Mutex(headers)
+    }
+
+    /// `source`'s header, if it was read; it is let go.
+    func take(_ source: String) -> SourceHeader? {
+        headers.withLock { $0.removeValue(forKey: source) }
+    }
+
+    /// Lets go of those no image took (images the journal served).
+    func release() {
+        headers.withLock { $0 = [:] }
     }
 }

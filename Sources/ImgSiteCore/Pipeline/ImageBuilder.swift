@@ -22,6 +22,8 @@ struct ImageBuilder: Sendable {
         var encodedFiles = 0
         /// The source file was opened (to hash or to decode).
         var readSource = false
+        /// Its header, when this build read it.
+        var header: SourceHeader?
     }
 
     /// This image's settings (`SettingsPlan`).
@@ -35,7 +37,8 @@ struct ImageBuilder: Sendable {
 
     private var processor: ImageProcessor { ImageProcessor(settings: settings, lanes: lanes) }
 
-    func build(_ job: ImageJob) throws(BuildError) -> Outcome {
+    /// Builds `job`; `header`, when its header was read already this build.
+    func build(_ job: ImageJob, header known: SourceHeader? = nil) throws(BuildError) -> Outcome {
         let path = job.source.relativePath
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
@@ -47,14 +50,17 @@ struct ImageBuilder: Sendable {
         // photos' own titles lack them: the header has them, read once without
         // decoding (the record is saved again below).
         if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil || metadata.titleSource == nil {
-            found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit).metadata(policy: settings.metadata)
+            found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).metadata(policy: settings.metadata)
         }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
             let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found)
             return Outcome(image: result, summary: summary, readSource: hashed)
         }
+        var header = known
+        // Read inside: a header that cannot be read is told with its own libvips message.
         let encoded = try Vips.withOwnMessages { () throws(BuildError) in
-            try processor.encode(job, phase: phase, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
+            header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: header)
+            return try processor.encode(job, header: header, phase: phase, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
         }
         if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
         found.record = encoded.record
@@ -80,7 +86,7 @@ struct ImageBuilder: Sendable {
         let (result, summary) = try finish(
             job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(
-            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true)
+            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true, header: header)
     }
 
     // MARK: Steps

@@ -84,4 +84,20 @@ import Testing
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
     }
+
+    @Test("under a whole-site budget each header is read once a build: planning's headers are the ones the images are made from")
+    func headersReadOnce() throws {
+        let input = try Corpus.scratch("input")
+        let photos = ["nature/Aqua.jpg", "nature/Garden.jpg", "nature/LadyBird.jpg", "formats/tiny-88x64.jpg"]
+        try Corpus.copy(photos.map(Corpus.photo), into: input, album: "a")
+        try "budgets: { site: 1 GB }\n".write(to: input.appending(path: "imgsite.yml"), atomically: true, encoding: .utf8)
+        let (output, cache) = (try Corpus.scratch("site"), try Corpus.scratch("cache"))
+        func build() throws -> Int? {
+            let run = try ImgsiteProcess.run(["build", input.path, "-o", output.path, "--cache-dir", cache.path], environment: ["IMGSITE_TRACE": "1"])
+            #expect(run.status == 0, "\(run.errors)")
+            return run.errors.firstMatch(of: /imgsite: headers read (\d+)/).flatMap { Int($0.1) }
+        }
+        #expect(try build() == photos.count, "clean: each photo's header once, planning's reused by its build")
+        #expect(try build() == 0, "no-op: the plan is kept and no image is made")
+    }
 }
