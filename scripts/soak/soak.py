@@ -12,7 +12,8 @@ import os, re, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "Tests", "Corpus", "photos")
-IMGSITE = os.path.join(ROOT, ".build", "release", "imgsite")
+# IMGSITE=<binary>: another build, for side-by-side figures (an older commit's).
+IMGSITE = os.environ.get("IMGSITE", os.path.join(ROOT, ".build", "release", "imgsite"))
 SOAK = os.path.abspath(os.environ.get("SOAK_DIR", os.path.join(ROOT, ".build", "soak")))
 SIDES = ("120", "320")  # long side of the generated photos, px
 
