@@ -103,13 +103,16 @@ extension Built {
         for (job, result) in zip(jobs, results) {
             let source = job.source.relativePath
             switch result {
-            case .success(var outcome):
-                if case .made(let first) = outcomes[source] { outcome.decoded = first.decoded }
-                if case .upToDate = outcomes[source] { outcome.decoded = false }
+            case .success(let outcome):
+                var made = ImageOutcome.Made(
+                    decoded: outcome.decoded, warnings: outcome.image.warnings, isAnimation: outcome.image.animation != nil,
+                    outputBytes: outcome.image.outputBytes, header: planned.budget == nil ? nil : outcome.header)
+                if case .made(let first) = outcomes[source] { made.decoded = first.decoded }
+                if case .upToDate = outcomes[source] { made.decoded = false }
                 summaries[source] = outcome.summary
                 sourcesRead += outcome.readSource ? 1 : 0
                 encodedFiles += outcome.encodedFiles
-                outcomes[source] = .made(outcome)
+                outcomes[source] = .made(made)
             case .failure(let error):
                 summaries[source] = nil
                 sourcesRead += 1

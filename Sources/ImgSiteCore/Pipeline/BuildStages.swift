@@ -121,8 +121,20 @@ enum ImageOutcome {
     /// Up to date: the journal vouched for it, or a shard built it.
     case upToDate(warnings: [String])
     /// Made by `ImageBuilder`: decoded and encoded, or served from the cache.
-    case made(ImageBuilder.Outcome)
+    case made(Made)
     case failed(BuildError)
+
+    /// What the summary counts of a made image: kept for every image to the
+    /// end of the build, so not its record (10,000 of them weighed 8 MiB).
+    struct Made {
+        /// Decoded this build (else served from the cache).
+        var decoded: Bool
+        var warnings: [String]
+        var isAnimation: Bool
+        var outputBytes: Int
+        /// Its header, kept only under a whole-site budget (the ceiling may need it).
+        var header: SourceHeader?
+    }
 }
 
 /// `render` then `zips`: every page and asset of the site.
@@ -158,15 +170,15 @@ extension BuildSummary {
                 upToDate += 1
                 warnings += own.map { "\(source): \($0)" }
             case .made(let outcome):
-                warnings += outcome.image.warnings.map { "\(source): \($0)" }
+                warnings += outcome.warnings.map { "\(source): \($0)" }
                 guard outcome.decoded else {
                     upToDate += 1
                     continue
                 }
                 self.built += 1
-                animations += outcome.image.animation == nil ? 0 : 1
+                animations += outcome.isAnimation ? 1 : 0
                 bytesIn += job.source.byteCount
-                bytesOut += outcome.image.outputBytes
+                bytesOut += outcome.outputBytes
             case .failed(let error): failed.append(error)
             case nil: break
             }
