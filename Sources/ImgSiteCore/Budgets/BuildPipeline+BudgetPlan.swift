@@ -32,28 +32,29 @@ extension BuildPipeline {
             ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
-        var plan = Self.savedPlan(saved, key: key)
+        var predictor: SitePredictor?
+        var headers: [String: SourceHeader] = [:]
+        let plan: BudgetPlan
         if case .merge(let folders) = options.mode {
             guard let shards = ShardManifest.budgetPlan(folders) else {
                 throw BuildError(path: "--merge", "the shards were built without budgets.site or budgets.files; build every shard and the merge with the same imgsite.yml")
             }
             plan = shards
-        }
-        var predictor: SitePredictor?
-        var headers: [String: SourceHeader] = [:]
-        if plan == nil {
+        } else if let kept = Self.savedPlan(saved, key: key) {
+            plan = kept
+        } else {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             var made: SitePredictor
             (made, headers) = try sitePredictor(jobs, pages: pages, settings: settings)
             plan = try plannedWithin(budget, predictor: &made)
             predictor = made
-            Self.save(plan!, key: key, to: saved)
+            Self.save(plan, key: key, to: saved)
         }
-        let report = BudgetReport(budget: budget, plan: plan!, site: config)
+        let report = BudgetReport(budget: budget, plan: plan, site: config)
         summary.budget = report
         observe(.step(report.line))
-        return SettingsChoice(settings: SettingsPlan(plan!, config: config, layout: options.layout),
-                              budget: BudgetStage(plan: plan!, predictor: predictor, saved: (saved, key)), headers: headers)
+        return SettingsChoice(settings: SettingsPlan(plan, config: config, layout: options.layout),
+                              budget: BudgetStage(plan: plan, predictor: predictor, saved: (saved, key)), headers: headers)
     }
 
     /// What predicts the site's files and bytes: every header (those in
