@@ -8,7 +8,7 @@ SWIFT ?= swift
 # rebuild each other's products.
 DEBUG_FLAGS := -Xcc -O2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev
+APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev libavformat-dev libavcodec-dev
 BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl
 TEST_PACKAGES := chromium chromium-driver
@@ -17,7 +17,7 @@ TEST_PACKAGES := chromium chromium-driver
 
 all: build
 
-## deps: install libvips (and its command-line tools) through apt if missing
+## deps: install libvips (and its command-line tools), libraw's and FFmpeg's headers through apt if missing
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -59,6 +59,9 @@ let package = Package(
         // Camera RAW previews through libraw, loaded when first needed
         // (headers from libraw-dev; without them RAW files are skipped).
         .target(name: "CRaw", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Video clips through FFmpeg's libraries, loaded when first needed
+        // (headers from libavformat-dev and libavcodec-dev; without them clips are skipped).
+        .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("m")]),
         .target(
             name: "ImgSiteCore",
             dependencies: [
@@ -66,6 +69,7 @@ let package = Package(
                 "CZlib",
                 "CLinux",
                 "CRaw",
+                "CVideo",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,0 +1,72 @@
+import CVideo
+import Foundation
+
+/// What a video clip's container says, read without decoding a frame
+/// (FFmpeg's libavformat, loaded when first needed).
+struct ClipInfo: Sendable, Equatable {
+    /// The frames as shown: upright, a phone's portrait clip taller than wide.
+    var width: Int
+    var height: Int
+    /// The turn from the stored frames to upright, clockwise (0, 90, 180, 270).
+    var rotation: Int
+    var seconds: Double
+    /// "h264", "hevc", "vp9", "av1", "mpeg4", "theora".
+    var codec: String
+    var bitDepth: Int
+    var transfer: Transfer
+    /// Frames a second on average, from the frames' own timestamps.
+    var frameRate: Double
+    /// Frames come at uneven intervals (a phone's variable frame rate).
+    var variableRate: Bool
+    /// The sound's codec; nil for a silent clip.
+    var audioCodec: String?
+    /// The capture date as the file writes it.
+    var created: String?
+
+    /// How the frames' brightness is coded: HDR clips need tone mapping to show right on SDR screens.
+    enum Transfer: Sendable, Equatable {
+        case sdr
+        /// HDR10's perceptual quantiser (SMPTE ST 2084).
+        case pq
+        /// Hybrid log-gamma, as iPhones record HDR.
+        case hlg
+    }
+}
+
+/// Reads clips' containers through `CVideo`.
+enum ClipProbe {
+    /// Why clips cannot be read on this machine; nil when they can.
+    static var unavailable: String? { imgsite_video_unavailable().map { String(cString: $0) } }
+
+    /// The FFmpeg loaded ("FFmpeg (libavformat 59.27.100)"), or nil.
+    static var version: String? { imgsite_video_version().map { String(cString: $0) } }
+
+    static func hasDecoder(_ name: String) -> Bool { imgsite_video_has_decoder(name) != 0 }
+    static func hasEncoder(_ name: String) -> Bool { imgsite_video_has_encoder(name) != 0 }
+
+    /// The container of the clip at `path`; `displayPath` names it in a failure.
+    static func read(_ path: String, displayPath: String) throws(BuildError) -> ClipInfo {
+        // Said as for an image, not as FFmpeg's "Invalid data found".
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+            throw BuildError(path: displayPath, "is an empty file (0 bytes)")
+        }
+        var info = ImgsiteClipInfo()
+        var error = [CChar](repeating: 0, count: 512)
+        guard imgsite_video_probe(path, &info, &error, error.count) == 0 else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw BuildError(path: displayPath, "cannot be read as a video: \(reason)")
+        }
+        let sideways = info.rotation == 90 || info.rotation == 270
+        let codec = text(&info.codec), audio = text(&info.audio_codec), created = text(&info.created)
+        return ClipInfo(
+            width: Int(sideways ? info.height : info.width), height: Int(sideways ? info.width : info.height), rotation: Int(info.rotation),
+            seconds: info.seconds, codec: codec, bitDepth: Int(info.bit_depth),
+            transfer: info.hdr == 1 ? .pq : info.hdr == 2 ? .hlg : .sdr, frameRate: info.frame_rate, variableRate: info.variable_rate != 0,
+            audioCodec: audio.isEmpty ? nil : audio, created: created.isEmpty ? nil : created)
+    }
+
+    /// A fixed-size C string field as text.
+    private static func text<T>(_ field: inout T) -> String {
+        withUnsafeBytes(of: &field) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// Clips' containers read through FFmpeg's libraries (the clips of
+/// Tests/Corpus/video/, made by scripts/video/make-clips.sh).
+@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"))
+struct ClipProbeTests {
+    static func clip(_ name: String) -> String { Corpus.root.appending(path: "video/\(name)").path }
+
+    static func read(_ name: String) throws -> ClipInfo { try ClipProbe.read(clip(name), displayPath: "video/\(name)") }
+
+    @Test("a phone held upright: stored 480 × 270, shown 270 × 480 (turned 90° clockwise), with AAC sound and its capture date")
+    func uprightPhone() throws {
+        let info = try Self.read("upright-phone.mp4")
+        #expect((info.width, info.height, info.rotation) == (270, 480, 90))
+        #expect(info.codec == "h264" && info.bitDepth == 8 && info.transfer == .sdr && info.audioCodec == "aac")
+        #expect(abs(info.seconds - 2) < 0.1 && abs(info.frameRate - 30) < 0.5 && !info.variableRate)
+        #expect(info.created?.hasPrefix("2024-06-01T10:20:30") == true)
+    }
+
+    @Test("an iPhone's HDR clip: HEVC 10-bit with the HLG transfer, silent")
+    func hdr() throws {
+        let info = try Self.read("hdr-hlg.mov")
+        #expect(info.codec == "hevc" && info.bitDepth == 10 && info.transfer == .hlg && info.audioCodec == nil)
+        #expect((info.width, info.height, info.rotation) == (480, 270, 0))
+    }
+
+    @Test("a WebM that drops every third frame is variable-rate at 20 frames a second, though its container says 30")
+    func variableRate() throws {
+        let info = try Self.read("variable-rate.webm")
+        #expect(info.codec == "vp9" && info.audioCodec == "opus" && info.variableRate)
+        #expect(abs(info.frameRate - 20) < 1, "\(info.frameRate)")
+    }
+
+    @Test("Theora in Ogg, as sigal's sample gallery holds")
+    func theora() throws {
+        let info = try Self.read("theora.ogv")
+        #expect(info.codec == "theora" && (info.width, info.height) == (320, 180) && abs(info.seconds - 1) < 0.1)
+    }
+
+    @Test("what cannot be read says why, naming the file: sound only, a damaged file, an empty one")
+    func unreadable() throws {
+        let empty = try Corpus.scratch("empty").appending(path: "empty.mov")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        for (path, name, reason) in [(Self.clip("no-video.mp4"), "no-video.mp4", "cannot be read as a video: no video stream"),
+                                     (Self.clip("damaged.mp4"), "damaged.mp4", "cannot be read as a video: Invalid data found when processing input"),
+                                     (empty.path, "empty.mov", "is an empty file (0 bytes)")] {
+            do {
+                let info = try ClipProbe.read(path, displayPath: name)
+                Issue.record("\(name) was read: \(info)")
+            } catch {
+                #expect(error.path == name && error.reason == reason, "\(error.reason)")
+            }
+        }
+    }
+
+    @Test("the loaded FFmpeg names itself and has the decoders phones' clips need")
+    func decoders() {
+        #expect(ClipProbe.version?.hasPrefix("FFmpeg (libavformat ") == true)
+        for name in ["h264", "hevc", "vp9", "theora"] { #expect(ClipProbe.hasDecoder(name), "\(name)") }
+        #expect(!ClipProbe.hasDecoder("no-such-codec"))
+    }
+}

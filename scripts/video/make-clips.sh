@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Makes the test clips of Tests/Corpus/video/ from corpus photos with the ffmpeg command (Debian 12's 5.1; `apt-get
+# install ffmpeg`): slow pans over photos/nature, each a second or two, each under 1 MB. What each exercises is in
+# Tests/Corpus/README.md. Run again only to change them: the tests read the committed files.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+photos=Tests/Corpus/photos/nature
+out=Tests/Corpus/video
+mkdir -p "$out"
+ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+# A pan across a photo: W×H frames, S seconds at R frames a second.
+pan() { echo "scale=1280:-2,zoompan=z='1.2':x='iw/2-(iw/zoom/2)+on*2':y='ih/2-(ih/zoom/2)':d=1:s=$1:fps=$2,format=yuv420p"; }
+tone="sine=frequency=440:sample_rate=48000"
+
+# A phone held upright: stored landscape, a display matrix turning it 90° clockwise, AAC sound, a capture date and a
+# location (QuickTime's ISO 6709 key and the ©xyz atom) that must never reach an output.
+# (5.1 writes the display matrix only when the streams are copied: encoded first, then remuxed.)
+ff -loop 1 -i "$photos/Aqua.jpg" -f lavfi -i "$tone" -t 2 -vf "$(pan 480x270 30)" -c:v libx264 -preset veryfast -crf 30 \
+   -c:a aac -b:a 64k /tmp/imgsite-upright.mp4
+ff -i /tmp/imgsite-upright.mp4 -c copy -metadata:s:v:0 rotate=270 -metadata creation_time=2024-06-01T10:20:30Z \
+   -metadata location=+57.2000-006.1000/ -metadata com.apple.quicktime.location.ISO6709=+57.2000-006.1000+010.000/ \
+   -movflags +faststart+use_metadata_tags "$out/upright-phone.mp4"
+rm -f /tmp/imgsite-upright.mp4
+# An iPhone's HDR clip: HEVC 10-bit, HLG transfer, BT.2020 colours, no sound.
+ff -loop 1 -i "$photos/Garden.jpg" -t 1.5 -vf "$(pan 480x270 30),format=yuv420p10le" -c:v libx265 -preset ultrafast -crf 32 \
+   -x265-params log-level=error -tag:v hvc1 -color_primaries bt2020 -color_trc arib-std-b67 -colorspace bt2020nc \
+   -metadata creation_time=2024-06-02T08:00:00Z "$out/hdr-hlg.mov"
+# Variable frame rate: every third frame dropped, timestamps kept; VP9 and Opus in WebM.
+ff -loop 1 -i "$photos/LadyBird.jpg" -f lavfi -i "$tone" -t 2 -vf "$(pan 320x180 30),select='not(eq(mod(n\,3)\,2))'" \
+   -fps_mode vfr -c:v libvpx-vp9 -b:v 200k -deadline realtime -c:a libopus -b:a 32k "$out/variable-rate.webm"
+# sigal's sample gallery holds an .ogv: Theora.
+ff -loop 1 -i "$photos/Storm.jpg" -t 1 -vf "$(pan 320x180 25)" -c:v libtheora -q:v 5 "$out/theora.ogv"
+# Sound only, named like a clip: no video stream.
+ff -f lavfi -i "$tone" -t 1 -c:a aac -b:a 48k "$out/no-video.mp4"
+# Damaged: the first half of a clip whose index (moov) is at its end.
+ff -loop 1 -i "$photos/Wood.jpg" -t 1 -vf "$(pan 320x180 25)" -c:v libx264 -preset veryfast -crf 30 /tmp/imgsite-whole.mp4
+head -c $(( $(stat -c %s /tmp/imgsite-whole.mp4) / 2 )) /tmp/imgsite-whole.mp4 > "$out/damaged.mp4"
+rm -f /tmp/imgsite-whole.mp4
+ls -l "$out"
