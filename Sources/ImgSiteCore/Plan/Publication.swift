@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one source publishes, decided here once from what is known
 /// of it without decoding and from the settings: its image files
 /// (`OutputPlan`), its own file beside them (`downloads: original`), and
@@ -16,6 +18,14 @@ struct Publication: Sendable, Equatable {
         case original
         /// One of its image files.
         case file(VariantSpec)
+    }
+
+    /// The name a download is saved under, on its page and in its album's
+    /// zip: the source's own ("DSC_0412.JPG" as an original), with the
+    /// extension of the file offered ("DSC_0412.jpg" as a JPEG).
+    static func downloadName(source: String, original: Bool, format: OutputFormat) -> String {
+        let name = (source as NSString).lastPathComponent
+        return original ? name : (name as NSString).deletingPathExtension + "." + format.fileExtension
     }
 }
 

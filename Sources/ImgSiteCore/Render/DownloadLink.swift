@@ -28,9 +28,7 @@ extension ProcessedImage {
     /// The download's name: the source's own, with the extension of the
     /// file offered ("DSC_0412.JPG" as an original, "DSC_0412.jpg" as a JPEG).
     func downloadName(_ file: Variant) -> String {
-        let name = (source as NSString).lastPathComponent
-        if file.role == .original { return name }
-        return (name as NSString).deletingPathExtension + "." + file.format.fileExtension
+        Publication.downloadName(source: source, original: file.role == .original, format: file.format)
     }
 }
 
