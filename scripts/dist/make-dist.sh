@@ -56,7 +56,8 @@ build_dependencies() {
     local packages="build-essential meson ninja-build cmake pkg-config patchelf dpkg-dev file
         libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
         liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
-        libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72"
+        libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72
+        libavformat-dev libavcodec-dev"
     local missing=""
     for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     if [ -n "$missing" ]; then
