@@ -25,7 +25,7 @@ extension BuildPipeline {
         var built = built
         let (root, jobs) = (built.scanned.root, built.scanned.allJobs)
         let budget = SiteBudget(options.config.budgets)
-        var measured = try measuredSite(built, pages: PageCount(pageMap, root: root, summaries: built.summaries))
+        var measured = try measuredSite(built)
         guard budget.isOverCeiling(measured.site) else { return built }
         let first = measured.site
         var predictor: SitePredictor
@@ -36,7 +36,7 @@ extension BuildPipeline {
             let settings = ImageSettings(config: options.config, layout: options.layout)
             // Headers of the images this build decoded were read then.
             let known = built.outcomes.compactMapValues { if case .made(let outcome) = $0 { outcome.header } else { nil } }
-            (predictor, _) = try sitePredictor(jobs, pages: PageCount(pageMap, root: root), settings: settings, known: known)
+            (predictor, _) = try sitePredictor(jobs, pages: PageCount(pageOptions.pages, root: root), settings: settings, known: known)
             _ = predictor.widen(ifKeeping: stage.plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
@@ -49,7 +49,7 @@ extension BuildPipeline {
                 + "give up one more notch, encoding them again (pass \(pass + 1))"))
             encodeAgain(&built, with: SettingsPlan(next, config: options.config, layout: options.layout))
             built.planned.budget = stage
-            measured = try measuredSite(built, pages: PageCount(pageMap, root: root, summaries: built.summaries))
+            measured = try measuredSite(built)
             guard budget.isOverCeiling(measured.site) else {
                 summary.budget = BudgetReport(budget: budget, plan: next, site: options.config, firstPass: first, passes: pass + 1)
                 Self.save(next, key: stage.saved.key, to: stage.saved.file)
@@ -68,14 +68,16 @@ extension BuildPipeline {
         var site = BuiltSite(options.config)
         for image in images { site.add(image) }
         let summaries = Dictionary(images.map { ($0.source, ImageSummary(digest: "", $0.metadata)) }) { $1 }
-        let measured = site.site(pages: PageCount(pageMap, root: root, summaries: summaries))
+        let measured = site.site(pages: PageCount(pageOptions.pages, root: root, summaries: summaries))
         let budget = SiteBudget(options.config.budgets)
         guard budget.isOverCeiling(measured) else { return }
         throw BuildError(path: "--merge", budget.refusalOfMerge(measured, planned: planned.budget?.plan.predicted))
     }
 
-    /// The site as it stands after `process` (`BuiltSite`) and each photo's image files.
-    private func measuredSite(_ built: Built, pages: PageCount) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built]) {
+    /// The site as it stands after `process` (`BuiltSite`, its pages walked
+    /// over the images as built) and each photo's image files.
+    private func measuredSite(_ built: Built) throws(BuildError) -> (site: SiteEstimate, photos: [String: PhotoTightening.Built]) {
+        let pages = PageCount(pageOptions.pages, root: built.scanned.root, summaries: built.summaries)
         var site = BuiltSite(options.config)
         let store = built.scanned.store
         try buildDatabase(.read, at: options.cacheFolder.path) {

@@ -27,7 +27,7 @@ extension BuildPipeline {
         var budget = SiteBudget(config.budgets)
         if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
         let jobs = scanned.allJobs
-        let pages = PageCount(pageMap, root: scanned.root)
+        let pages = PageCount(pageOptions.pages, root: scanned.root)
         let key = SourceHash.of(texts: [
             ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages)",
         ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
@@ -107,9 +107,6 @@ extension BuildPipeline {
             throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml", "\(error.key): \(error.reason)")
         }
     }
-
-    /// The site's page map, as the render step walks it.
-    var pageMap: PageMap { pageOptions.pages }
 
     static func save(_ plan: BudgetPlan, key: String, to file: URL) {
         if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan)) {

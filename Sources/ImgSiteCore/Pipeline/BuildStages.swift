@@ -21,19 +21,21 @@ struct Recorded {
 
 /// The journal's entries until the step that uses them takes them (a
 /// 10,000-photo journal is megabytes, not needed past that step).
-final class JournalHold: @unchecked Sendable {
-    private var entries: [String: JournalEntry]
+final class JournalHold: Sendable {
+    private let entries: Mutex<[String: JournalEntry]>
     /// The sources it held, kept once the entries are taken.
     let sources: Set<String>
 
     init(_ entries: [String: JournalEntry]) {
-        self.entries = entries
+        self.entries = Mutex(entries)
         sources = Set(entries.keys)
     }
 
     func take() -> [String: JournalEntry] {
-        defer { entries = [:] }
-        return entries
+        entries.withLock { entries in
+            defer { entries = [:] }
+            return entries
+        }
     }
 }
 

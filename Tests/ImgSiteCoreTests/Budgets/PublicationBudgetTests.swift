@@ -70,7 +70,7 @@ import Testing
         #expect(summary.failed.isEmpty && summary.built == 4)
         let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { !$0.hasSuffix("/") && !$0.contains("_img") }
             .filter { !$0.hasPrefix(OutputLock.fileName) && FileManager.default.fileExists(atPath: output.appending(path: $0).path) }
-        let pages = PageCount(BuildPipeline(options: try BuildOptions(input: input, output: output, config: config, jobs: 1, force: false)).pageMap,
+        let pages = PageCount(BuildPipeline(options: try BuildOptions(input: input, output: output, config: config, jobs: 1, force: false)).pageOptions.pages,
                               root: try PlannedAlbum.plan(Scanner(input: input, excluded: [output]).scan(title: "t"), outputPath: ""))
         let zips = files.filter { $0.hasSuffix(".zip") }.count
         let nonImage = files.filter { ![".zip"].contains(where: $0.hasSuffix) && !isFolder(output.appending(path: $0)) }
