@@ -8,9 +8,9 @@ SWIFT ?= swift
 # rebuild each other's products.
 DEBUG_FLAGS := -Xcc -O2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev libavformat-dev libavcodec-dev
+APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev libavformat-dev libavcodec-dev libavfilter-dev
 BENCH_PACKAGES := python3 gcc
-TOOL_PACKAGES := libimage-exiftool-perl
+TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver
 
 .PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
@@ -23,7 +23,7 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
-## tool-deps: what the quick tier's tests read outputs with: exiftool (an independent metadata reader) and
+## tool-deps: what the quick tier's tests read outputs with: exiftool (an independent metadata reader), ffprobe (FFmpeg's, for video files) and
 ## check-jsonschema (PyPI, with GitHub's and GitLab's schemas inside) for action.yml and the CI recipes
 TEST_VENV := .build/test-venv
 tool-deps: deps

@@ -60,7 +60,7 @@ let package = Package(
         // (headers from libraw-dev; without them RAW files are skipped).
         .target(name: "CRaw", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Video clips through FFmpeg's libraries, loaded when first needed
-        // (headers from libavformat-dev and libavcodec-dev; without them clips are skipped).
+        // (headers from libavformat-dev, libavcodec-dev and libavfilter-dev; without them clips are skipped).
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("m")]),
         .target(
             name: "ImgSiteCore",

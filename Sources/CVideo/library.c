@@ -27,7 +27,8 @@ static void load(void) {
   void *util = open_library("libavutil.so." IMGSITE_STRING(LIBAVUTIL_VERSION_MAJOR), "libavutil57");
   void *codec = open_library("libavcodec.so." IMGSITE_STRING(LIBAVCODEC_VERSION_MAJOR), "libavcodec59");
   void *format = open_library("libavformat.so." IMGSITE_STRING(LIBAVFORMAT_VERSION_MAJOR), "libavformat59");
-  if (!util || !codec || !format) return;
+  void *filter = open_library("libavfilter.so." IMGSITE_STRING(LIBAVFILTER_VERSION_MAJOR), "libavfilter8");
+  if (!util || !codec || !format || !filter) return;
 #define FIND(library, field, name)                                                                      \
   *(void **)&av.field = dlsym(library, name);                                                      \
   if (!av.field) {                                                                                 \
@@ -53,6 +54,9 @@ static void load(void) {
   FIND(codec, packet_alloc, "av_packet_alloc");
   FIND(codec, packet_free, "av_packet_free");
   FIND(codec, packet_unref, "av_packet_unref");
+#define FIND_NAMED(library, name) FIND(library, name, #name)
+  IMGSITE_AV_TRANSCODE(FIND_NAMED)
+#undef FIND_NAMED
 #undef FIND
   // FFmpeg's own messages would go to standard error past imgsite's lines;
   // a failure is said by its reason instead.
@@ -81,7 +85,7 @@ int imgsite_video_has_encoder(const char *name) {
 #else
 
 const char *imgsite_video_unavailable(void) {
-  return "this imgsite was built without FFmpeg's headers (libavformat-dev); video clips are skipped";
+  return "this imgsite was built without FFmpeg's headers (libavformat-dev, libavcodec-dev, libavfilter-dev); video clips are skipped";
 }
 const char *imgsite_video_version(void) { return NULL; }
 int imgsite_video_has_decoder(const char *name) { (void)name; return 0; }

@@ -14,7 +14,7 @@ static void copy(char *to, size_t size, const char *from) {
 }
 
 // The turn to show a stream upright, clockwise, to the nearest quarter.
-static int rotation_of(const AVStream *stream) {
+int video_rotation(const AVStream *stream) {
   size_t size = 0;
   const uint8_t *matrix = av.stream_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
   if (!matrix || size < 9 * sizeof(int32_t)) return 0;
@@ -89,7 +89,7 @@ int imgsite_video_probe(const char *path, ImgsiteClipInfo *info, char *error, si
   }
   info->width = video->width;
   info->height = video->height;
-  info->rotation = rotation_of(stream);
+  info->rotation = video_rotation(stream);
   if (context->duration > 0) info->seconds = (double)context->duration / AV_TIME_BASE;
   else if (stream->duration > 0) info->seconds = stream->duration * av_q2d(stream->time_base);
   copy(info->codec, sizeof info->codec, av.codec_name(video->codec_id));

@@ -57,7 +57,7 @@ build_dependencies() {
         libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
         liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
         libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72
-        libavformat-dev libavcodec-dev"
+        libavformat-dev libavcodec-dev libavfilter-dev"
     local missing=""
     for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     if [ -n "$missing" ]; then

@@ -43,4 +43,54 @@ typedef struct {
 // ("moov atom not found", "no video stream", "encrypted (CENC)").
 int imgsite_video_probe(const char *path, ImgsiteClipInfo *info, char *error, size_t error_size);
 
+// One file a clip publishes: its frames at one size through one encoder.
+typedef struct {
+  // Where to write it: a temporary name the caller renames once whole.
+  const char *path;
+  // FFmpeg's name of the encoder ("libx264", "libsvtav1", "libaom-av1") and
+  // its options ("preset=medium:crf=23"), set as the ffmpeg CLI's -x264opts would be.
+  const char *encoder;
+  const char *options;
+  // Upright size, even numbers, at most the poster's.
+  int width, height;
+  // The H.264 level said in the stream (41 for 4.1); 0: the encoder's own.
+  int level;
+} ImgsiteVideoOutput;
+
+typedef struct {
+  // The size every output is made from, upright (the largest output's): the
+  // frames are turned, scaled and tone mapped once, to this.
+  int width, height;
+  // The clip's frames a second (ClipInfo's), for the encoders' rate control.
+  double frame_rate;
+  // Sound: encoded once to AAC at this many bits a second and written into
+  // every output; 0 leaves it out.
+  int audio_bitrate;
+  // The poster's time in seconds, or a negative number: the first frame of
+  // the opening seconds that is neither dark nor flat nor fading.
+  double poster_at;
+  // Encoder threads for each output.
+  int threads;
+  // Called as the clip is read with the fraction done; nonzero stops the
+  // transcode (interrupted), deleting what it wrote.
+  int (*progress)(void *context, double done);
+  void *context;
+} ImgsiteTranscodeOptions;
+
+// The poster frame as RGBA pixels (width × height × 4 bytes, malloc'd).
+typedef struct {
+  unsigned char *rgba;
+  int width, height;
+  double seconds;
+} ImgsitePoster;
+
+// Decodes the clip at `source` once and encodes every output from that one
+// stream, with its poster: 0, or -1 with the reason in `error` (nothing is
+// left at any output's path). Memory is bounded by the encoders' lookahead,
+// not the clip's length.
+int imgsite_video_transcode(const char *source, const ImgsiteVideoOutput *outputs, int count,
+                            const ImgsiteTranscodeOptions *options, ImgsitePoster *poster, char *error, size_t error_size);
+
+void imgsite_video_poster_free(ImgsitePoster *poster);
+
 #endif

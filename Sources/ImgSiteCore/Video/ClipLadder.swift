@@ -1,0 +1,27 @@
+/// The sizes a clip's video files are made at: rungs of a ladder of short
+/// sides (480, 720, 1080: "1080p" is the height of a landscape clip and the
+/// width of a portrait one), up to `video.max_height` and never above the
+/// clip's own; a clip between rungs gets its own size as its top rung.
+struct ClipLadder: Sendable, Equatable {
+    static let rungs = [480, 720, 1080]
+
+    /// Sizes, largest first (the first is the poster's).
+    var sizes: [(width: Int, height: Int)]
+
+    init(width: Int, height: Int, maxHeight: Int) {
+        let short = min(width, height), long = max(width, height)
+        let top = min(short, maxHeight)
+        let sides = Self.rungs.filter { $0 < top } + [top]
+        sizes = sides.reversed().map { side in
+            let other = Self.even(Double(long) * Double(side) / Double(short))
+            return width <= height ? (Self.even(Double(side)), other) : (other, Self.even(Double(side)))
+        }
+    }
+
+    /// Encoders take 4:2:0 frames of even sides.
+    private static func even(_ side: Double) -> Int { max(2, Int((side / 2).rounded()) * 2) }
+
+    static func == (a: ClipLadder, b: ClipLadder) -> Bool {
+        a.sizes.elementsEqual(b.sizes) { $0 == $1 }
+    }
+}

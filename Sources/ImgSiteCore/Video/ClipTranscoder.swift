@@ -1,0 +1,88 @@
+import CVideo
+import Foundation
+
+/// Decodes a clip once and encodes every one of its video files from that
+/// stream, with its poster frame (`CVideo`'s transcoder: FFmpeg's libraries).
+enum ClipTranscoder {
+    /// One file to make: `codec` at `width` × `height`, written at `path`.
+    struct Output: Sendable {
+        var codec: VideoCodec
+        var width: Int
+        var height: Int
+        var path: String
+    }
+
+    /// The poster frame: RGBA pixels, and its time in the clip.
+    struct Poster: Sendable {
+        var rgba: [UInt8]
+        var width: Int
+        var height: Int
+        var seconds: Double
+    }
+
+    /// What else the transcode is told.
+    struct Settings: Sendable {
+        /// The size every output is scaled from (the poster's; the ladder's top).
+        var width: Int
+        var height: Int
+        var frameRate: Double
+        /// AAC bits a second; 0 leaves the sound out.
+        var audioBitrate: Int
+        /// The poster's time; nil: the first representative frame.
+        var posterAt: Double?
+        var threads: Int
+    }
+
+    /// Makes `outputs` and returns the poster; `progress` is told the
+    /// fraction done and returns false to stop. On failure nothing is left
+    /// at any output's path.
+    static func transcode(
+        _ source: String, displayPath: String, outputs: [Output], settings: Settings, progress: @escaping (Double) -> Bool = { _ in true }
+    ) throws(BuildError) -> Poster {
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { strings.forEach { free($0) } }
+        func c(_ text: String) -> UnsafePointer<CChar> {
+            let copy = strdup(text)!
+            strings.append(copy)
+            return UnsafePointer(copy)
+        }
+        var files: [ImgsiteVideoOutput] = []
+        for output in outputs {
+            guard let encoder = output.codec.encoder else {
+                throw BuildError(path: displayPath, "cannot be encoded: this FFmpeg has no \(output.codec.rawValue) encoder (\(output.codec.encoders.joined(separator: ", ")))")
+            }
+            let level = encoder == "libx264" ? VideoCodec.h264Level(width: output.width, height: output.height, frameRate: settings.frameRate) : 0
+            files.append(ImgsiteVideoOutput(
+                path: c(output.path), encoder: c(encoder),
+                options: c(VideoCodec.options(encoder: encoder, width: output.width, height: output.height)),
+                width: Int32(output.width), height: Int32(output.height), level: Int32(level)))
+        }
+        let box = ProgressBox(progress)
+        var options = ImgsiteTranscodeOptions(
+            width: Int32(settings.width), height: Int32(settings.height), frame_rate: settings.frameRate,
+            audio_bitrate: Int32(settings.audioBitrate), poster_at: settings.posterAt ?? -1, threads: Int32(settings.threads),
+            progress: { context, done in
+                Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue().report(done) ? 0 : 1
+            },
+            context: Unmanaged.passUnretained(box).toOpaque())
+        var poster = ImgsitePoster()
+        var error = [CChar](repeating: 0, count: 512)
+        let status = withExtendedLifetime(box) {
+            imgsite_video_transcode(source, files, Int32(files.count), &options, &poster, &error, error.count)
+        }
+        guard status == 0, let pixels = poster.rgba else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw BuildError(path: displayPath, "cannot be made into video files: \(reason)")
+        }
+        defer { imgsite_video_poster_free(&poster) }
+        let count = Int(poster.width) * Int(poster.height) * 4
+        return Poster(rgba: Array(UnsafeBufferPointer(start: pixels, count: count)), width: Int(poster.width), height: Int(poster.height),
+                      seconds: poster.seconds)
+    }
+
+    /// The progress closure, reached from C through an opaque pointer.
+    private final class ProgressBox {
+        let report: (Double) -> Bool
+        init(_ report: @escaping (Double) -> Bool) { self.report = report }
+    }
+}

@@ -1,0 +1,71 @@
+/// A codec a clip's video files are encoded in, each in MP4: H.264 plays in
+/// every browser; AV1 takes fewer bytes where browsers play it (chosen first
+/// by `<source type>`).
+public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
+    case h264, av1
+
+    /// FFmpeg's encoders for it, best first: libx264 where the platform's
+    /// FFmpeg has it (not in the release bundle: it is GPL), else OpenH264;
+    /// SVT-AV1, else libaom.
+    var encoders: [String] {
+        switch self {
+        case .h264: ["libx264", "libopenh264"]
+        case .av1: ["libsvtav1", "libaom-av1"]
+        }
+    }
+
+    /// The encoder this machine's FFmpeg has, or nil.
+    var encoder: String? { encoders.first(where: ClipProbe.hasEncoder) }
+
+    /// Each encoder's settings at the defaults: constant quality, not bits a
+    /// second, so a still scene takes few bytes (SSIM ≥ 0.95 against the
+    /// source at its size: docs/benchmarks.md). OpenH264 has no constant
+    /// quality: its rate is set by the frame's size.
+    static func options(encoder: String, width: Int, height: Int) -> String {
+        switch encoder {
+        case "libx264": "preset=fast:crf=23:profile=high"
+        case "libopenh264": "rc_mode=quality:b=\(max(500, width * height * 3 / 1000))k"
+        case "libsvtav1": "preset=8:crf=35"
+        default: "cpu-used=6:row-mt=1:crf=34:b=0"  // libaom: constant quality needs b=0
+        }
+    }
+
+    /// The file's MIME type with its codec, for `<source type>`: the
+    /// browser skips a source it cannot play without fetching it.
+    func mimeType(width: Int, height: Int, frameRate: Double) -> String {
+        "video/mp4; codecs=\"\(codecs(width: width, height: height, frameRate: frameRate)),mp4a.40.2\""
+    }
+
+    /// RFC 6381's codec string: H.264 High profile at its level (`h264Level`),
+    /// AV1 Main profile, 8 bits, at the level of its size and rate.
+    func codecs(width: Int, height: Int, frameRate: Double) -> String {
+        switch self {
+        case .h264: String(format: "avc1.6400%02X", Self.h264Level(width: width, height: height, frameRate: frameRate))
+        case .av1: String(format: "av01.0.%02dM.08", Self.av1Level(width: width, height: height, frameRate: frameRate))
+        }
+    }
+
+    /// The least H.264 level (level_idc: 31 for 3.1) whose frame size and
+    /// macroblock rate hold the file (ITU-T H.264 table A-1).
+    static func h264Level(width: Int, height: Int, frameRate: Double) -> Int {
+        let blocks = ((width + 15) / 16) * ((height + 15) / 16)
+        let rate = Double(blocks) * max(frameRate, 1)
+        let levels: [(idc: Int, frame: Int, rate: Double)] = [
+            (30, 1620, 40500), (31, 3600, 108_000), (32, 5120, 216_000), (41, 8192, 245_760), (42, 8704, 522_240),
+            (50, 22080, 589_824), (51, 36864, 983_040), (52, 36864, 2_073_600),
+        ]
+        return levels.first { blocks <= $0.frame && rate <= $0.rate }?.idc ?? 52
+    }
+
+    /// The least AV1 level index (seq_level_idx: 8 for 4.0) whose picture
+    /// size and sample rate hold the file (AV1 specification, annex A.3).
+    static func av1Level(width: Int, height: Int, frameRate: Double) -> Int {
+        let picture = width * height
+        let rate = Double(picture) * max(frameRate, 1)
+        let levels: [(index: Int, picture: Int, rate: Double)] = [
+            (0, 147_456, 4_423_680), (1, 278_784, 8_363_520), (4, 665_856, 19_975_680), (5, 1_065_024, 31_950_720),
+            (8, 2_359_296, 66_846_720), (9, 2_359_296, 133_693_440), (12, 8_912_896, 267_386_880), (13, 8_912_896, 534_773_760),
+        ]
+        return levels.first { picture <= $0.picture && rate <= $0.rate }?.index ?? 13
+    }
+}
