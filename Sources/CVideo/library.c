@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #ifdef IMGSITE_HAS_FFMPEG
 
@@ -61,6 +62,9 @@ static void load(void) {
   // FFmpeg's own messages would go to standard error past imgsite's lines;
   // a failure is said by its reason instead.
   av.log_set_level(AV_LOG_QUIET);
+  // SVT-AV1 writes its settings to standard error itself, past av_log;
+  // fatal messages only (a user's own SVT_LOG is left as set).
+  setenv("SVT_LOG", "0", 0);
   unsigned v = av.format_version();
   snprintf(version, sizeof version, "FFmpeg (libavformat %u.%u.%u)", v >> 16, (v >> 8) & 0xff, v & 0xff);
 }

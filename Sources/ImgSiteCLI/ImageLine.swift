@@ -48,13 +48,14 @@ enum ImageLine {
         warnings.map(clean).joined(separator: "; ")
     }
 
-    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, removed N stale files][, skipped N (N RAW, N other)];
+    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, videos N][, removed N stale files][, skipped N (N RAW, N other)];
     /// IN → OUT[ (budget …)]; S s; site in DIR"
     static func summary(_ summary: BuildSummary, output: String) -> String {
         var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
         if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
         if !summary.siteWarnings.isEmpty { parts.append("site warnings \(summary.siteWarnings.count)") }
         if summary.animations > 0 { parts.append("animations \(summary.animations)") }
+        if summary.videos > 0 { parts.append("videos \(summary.videos)") }
         if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
         if !summary.skipped.isEmpty { parts.append("skipped \(summary.skipped.count) (\(SkippedFile.byKind(summary.skipped)))") }
         var bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"

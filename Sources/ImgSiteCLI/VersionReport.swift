@@ -21,6 +21,7 @@ enum VersionReport {
         }
         if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
         lines.append(RawPreview.unavailable.map { "RAW files: skipped, \($0)" } ?? "RAW files: shown through their previews (libraw)")
+        lines.append(ClipProbe.report)
         lines.append("native fast paths\(Native.forcedOff ? " (IMGSITE_NATIVE=off)" : ""):")
         for path in Native.paths {
             lines.append("  \(path.isOn ? "on " : "off") \(path.name): \(path.reason)")

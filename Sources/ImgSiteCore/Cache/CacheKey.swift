@@ -20,8 +20,23 @@ enum CacheKey {
 
     /// `rawPreview`: the source is a RAW file read through its preview
     /// (`RawPreview`): the same bytes named `.webp` are read another way.
-    static func image(content: String, metadata: MetadataPolicy, rawPreview: Bool = false) -> String {
-        SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + (rawPreview ? "|raw preview" : ""))
+    /// `clip`: the source is a clip read through its poster frame
+    /// (`ClipSource`), made under these settings (`posterKey`).
+    static func image(content: String, metadata: MetadataPolicy, rawPreview: Bool = false, clip: VideoSettings? = nil) -> String {
+        SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + (rawPreview ? "|raw preview" : "")
+            + (clip.map { "|clip poster|r\(videoRecipe)|\($0.posterKey)" } ?? ""))
+    }
+
+    /// How a clip's files and poster are made beyond their settings (the
+    /// filter graph, the poster's choice): bumped when that changes.
+    static let videoRecipe = 1
+
+    /// A clip's video file: its image (the clip's content), codec, size,
+    /// encoder and its options, the sound, and FFmpeg's version.
+    static func video(image: String, codec: VideoCodec, width: Int, height: Int, encoder: String, audio: VideoSettings.Audio) -> String {
+        let options = VideoCodec.options(encoder: encoder, width: width, height: height)
+        return SourceHash.of(
+            text: "video|r\(videoRecipe)|\(ClipProbe.version ?? "")|\(image)|\(codec.rawValue)|\(width)x\(height)|\(encoder)|\(options)|\(audio.rawValue)")
     }
 
     /// How each width is derived from the larger ones (`ResizeChain`).

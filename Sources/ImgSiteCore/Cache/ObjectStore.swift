@@ -30,6 +30,19 @@ struct ObjectStore: Sendable {
         if let error = AtomicWriter.write(new, workers: 1).lazy.compactMap({ $0 }).first { throw error }
     }
 
+    /// Moves `file`, written whole (a clip's video file), into the store as
+    /// object `name`, made durable first: a large file is not read into
+    /// memory as `put` would. An object already there is kept.
+    func adopt(_ file: URL, as name: String) throws {
+        let destination = url(name)
+        guard !exists(name) else { return try FileManager.default.removeItem(at: file) }
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let handle = try FileHandle(forUpdating: file)
+        try handle.synchronize()
+        try handle.close()
+        guard rename(file.path, destination.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
     func exists(_ name: String) -> Bool {
         FileManager.default.fileExists(atPath: url(name).path)
     }

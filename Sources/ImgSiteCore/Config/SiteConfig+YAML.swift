@@ -53,6 +53,7 @@ extension SiteConfig {
         case downloads
         case albumZip = "album_zip"
         case raw
+        case video
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -83,6 +84,7 @@ extension SiteConfig {
         case .downloads: downloads = try reader.choice(node, key: name)
         case .albumZip: albumZip = try reader.bool(node, key: name)
         case .raw: raw = try reader.choice(node, key: name)
+        case .video: video = try reader.video(node, defaults: video)
         }
     }
 }

@@ -74,6 +74,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var albumZip = false
     /// Camera RAW files: shown through their embedded previews, or skipped.
     public var raw: RawPolicy = .preview
+    /// Video clips: their sizes, codecs, sound and poster.
+    public var video = VideoSettings()
 
     public init() {}
 }

@@ -39,7 +39,7 @@ struct ImageProcessor: Sendable {
         // A hole of zeros often decodes without complaint: then the bytes say
         // it (the record keeps the warning).
         let damaged = encoded.record.warnings.contains { $0.hasPrefix(Self.damagedPrefix) }
-        if !damaged, job.source.rawPreview == nil, let hole = ZeroFill.hole(atPath: job.source.absolutePath) {
+        if !damaged, job.source.rawPreview == nil, job.source.clip == nil, let hole = ZeroFill.hole(atPath: job.source.absolutePath) {
             encoded.record.warnings.append(Self.damaged(ZeroFill.describe(hole, fileSize: job.source.byteCount)))
         }
         return encoded

@@ -3,6 +3,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
     case jpeg, webp, avif, jxl
     /// Animations only: the fallback of an animated WebP (`animated.outputs`).
     case gif
+    /// Video clips only (`VideoCodec`): H.264 in MP4, and AV1 in MP4.
+    case mp4, av1
 
     /// What `formats` in `imgsite.yml` may list: a still is never a GIF.
     public static let stillFormats: [OutputFormat] = [.jpeg, .webp, .avif, .jxl]
@@ -19,11 +21,15 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .avif: "avif"
         case .jxl: "jxl"
         case .gif: "gif"
+        case .mp4, .av1: "mp4"
         }
     }
 
     /// MIME type for `<source type>`.
-    public var mimeType: String { "image/\(rawValue)" }
+    public var mimeType: String { isVideo ? "video/mp4" : "image/\(rawValue)" }
+
+    /// A clip's video file, not an image.
+    public var isVideo: Bool { self == .mp4 || self == .av1 }
 
     /// Order of `<source>` elements: the browser takes the first it supports,
     /// so the smallest format comes first and JPEG (the `<img>`) last.
@@ -34,6 +40,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .webp: 2
         case .jpeg: 3
         case .gif: 4
+        case .av1: 5
+        case .mp4: 6
         }
     }
 }

@@ -14,6 +14,8 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     public var placeholder: Placeholder?
     /// For an animation: what fitting it to the memory budget did.
     public var animation: AnimationStats?
+    /// For a video clip: its length and sound (its files are the `video` variants).
+    public var clip: ClipStats?
     public var metadata: KeptMetadata
     /// Problems that did not stop the build (damaged but usable file).
     public var warnings: [String]
@@ -23,6 +25,9 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
 
     /// The still sizes, largest first: a still's variants, an animation's posters.
     public var stills: [Variant] { variants.filter { $0.role == (animation == nil ? .image : .poster) } }
+
+    /// A clip's video files, largest first, in the order of its settings' codecs.
+    public var videos: [Variant] { variants.filter { $0.role == .video } }
 
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
     public var denseStills: [Variant] { variants.filter { $0.role == .dense } }

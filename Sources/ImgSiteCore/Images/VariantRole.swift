@@ -3,7 +3,8 @@
 /// WebP (a GIF), the still poster of an animation (the grid, and
 /// `prefers-reduced-motion`), or a still's size at a lower quality for
 /// screens of 2x and more (`DenseScreens`), or the source itself offered
-/// for download (`downloads: original`, `OriginalDownload`).
+/// for download (`downloads: original`, `OriginalDownload`), or a clip's
+/// video file (its still sizes are its poster frame's, as `image`).
 public enum VariantRole: String, Sendable, Codable, Hashable {
-    case image, fallback, poster, dense, original
+    case image, fallback, poster, dense, original, video
 }

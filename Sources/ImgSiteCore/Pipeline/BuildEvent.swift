@@ -37,6 +37,8 @@ public struct BuildSummary: Sendable {
     public var built = 0
     /// Of those built, the animations (GIF, animated WebP, APNG).
     public var animations = 0
+    /// Of those built, the video clips.
+    public var videos = 0
     public var upToDate = 0
     public var failed: [BuildError] = []
     /// Images' own warnings ("path: reason"): damaged files built anyway, broken sidecars.

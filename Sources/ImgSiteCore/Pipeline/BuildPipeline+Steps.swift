@@ -31,8 +31,10 @@ extension BuildPipeline {
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
         let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: RawHandling.previewFolder))
+        let video: VideoHandling = options.config.video.enabled
+            ? .publish(posters: options.cacheFolder.appending(path: VideoHandling.posterFolder), settings: options.config.video) : .skip
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
-                              rules: options.config.excludeRules, raw: raw)
+                              rules: options.config.excludeRules, raw: raw, video: video)
         let album: Album
         do {
             album = try scanner.scan(title: options.config.title).configured(by: options.config.albums)
@@ -51,6 +53,11 @@ extension BuildPipeline {
         let unread = album.allSkipped.filter { $0.kind == .raw && $0.note != nil && $0.note == raw.skipReason }
         if case .preview = raw, let first = unread.first {
             warnAboutSite(&summary, path: first.relativePath, "\(unread.count) RAW file\(unread.count == 1 ? "" : "s") skipped: \(RawPreview.unavailable ?? "")")
+        }
+        // Clips this machine cannot read: one line saying how to get FFmpeg.
+        let unplayed = album.allSkipped.filter { $0.kind == .video && $0.note != nil && $0.note == video.skipReason }
+        if case .publish = video, let first = unplayed.first {
+            warnAboutSite(&summary, path: first.relativePath, "\(unplayed.count) video clip\(unplayed.count == 1 ? "" : "s") skipped: \(ClipProbe.unavailable ?? "")")
         }
         let (journal, wroteHereBefore, pageDigests) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
         return Scanned(
@@ -92,7 +99,11 @@ extension BuildPipeline {
         var jobs = scanned.allJobs
         warnAboutUnknownAlbums(jobs, &summary)
         if case .shard(let shard) = options.mode { jobs = try select(jobs, shard: shard) }
-        if !scanned.recorded.previousBuildFinished { OutputFolder(root: options.output).removeStrayTemporaries() }
+        if !scanned.recorded.previousBuildFinished {
+            OutputFolder(root: options.output).removeStrayTemporaries()
+            // Transcodes a killed build left part-way: their clips are made again.
+            try? FileManager.default.removeItem(at: options.cacheFolder.appending(path: ImageBuilder.clipWorkFolder))
+        }
         return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget, headers: KnownHeaders(choice.headers))
     }
 

@@ -179,6 +179,7 @@ extension BuildSummary {
                 }
                 self.built += 1
                 animations += outcome.isAnimation ? 1 : 0
+                videos += job.source.clip != nil ? 1 : 0
                 bytesIn += job.source.byteCount
                 bytesOut += outcome.outputBytes
             case .failed(let error): failed.append(error)

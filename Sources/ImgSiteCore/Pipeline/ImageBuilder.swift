@@ -42,7 +42,8 @@ struct ImageBuilder: Sendable {
         let path = job.source.relativePath
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
-        let imageKey = CacheKey.image(content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil)
+        let imageKey = CacheKey.image(
+            content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil, clip: job.source.clip?.settings)
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind)
@@ -52,9 +53,14 @@ struct ImageBuilder: Sendable {
         if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil || metadata.titleSource == nil {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).metadata(policy: settings.metadata)
         }
+        // A clip's video files first: decoding it writes the poster frame its stills are made from.
+        let clip = try job.source.clip.map { clip throws(BuildError) in
+            try clipFiles(job, clip: clip, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+        }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
-            let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found)
-            return Outcome(image: result, summary: summary, readSource: hashed)
+            let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip)
+            return Outcome(image: result, summary: summary, decoded: clip?.decoded ?? false, encodedFiles: clip?.new.count ?? 0,
+                           readSource: hashed || clip?.decoded == true)
         }
         var header = known
         // Read inside: a header that cannot be read is told with its own libvips message.
@@ -84,9 +90,10 @@ struct ImageBuilder: Sendable {
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, plan: encoded.plan), $0) }
         let (result, summary) = try finish(
-            job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, newVariants: fresh, newPlaceholder: newPlaceholder)
+            job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip, newVariants: fresh, newPlaceholder: newPlaceholder)
         return Outcome(
-            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count, readSource: true, header: header)
+            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count + (clip?.new.count ?? 0), readSource: true,
+            header: header)
     }
 
     // MARK: Steps
@@ -146,7 +153,7 @@ struct ImageBuilder: Sendable {
 
     /// Records the image (one transaction), then links its files into place.
     private func finish(
-        _ job: ImageJob, sidecar: Curated<Sidecar.Text>?, content: String, imageKey: String, found: Found,
+        _ job: ImageJob, sidecar: Curated<Sidecar.Text>?, content: String, imageKey: String, found: Found, clip: ClipFiles? = nil,
         newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
     ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let (record, plan) = (found.record!, found.plan!)
@@ -164,9 +171,10 @@ struct ImageBuilder: Sendable {
             animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
-        let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source))
+        let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source), clip: job.source.clip != nil)
         let original = try original(job, format: publication.original, imageKey: imageKey, record: record)
         if let original { variants.append(original.variant) }
+        if let clip { variants += clip.variants.map(\.variant) }
         var (metadata, warnings) = (record.metadata, record.warnings)
         if let sidecar {
             metadata = sidecar.applied(to: metadata)
@@ -174,14 +182,18 @@ struct ImageBuilder: Sendable {
         }
         let result = ProcessedImage(
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
-            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, metadata: metadata,
-            warnings: warnings)
+            hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, clip: clip?.stats,
+            metadata: metadata, warnings: warnings)
         var keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
         var newVariants = newVariants
         if let original {
             keys.append(original.key)
             newVariants[original.key] = original.new
+        }
+        if let clip {
+            keys += clip.variants.map(\.key)
+            newVariants.merge(clip.new) { $1 }
         }
         let summary: ImageSummary
         do {
@@ -197,6 +209,13 @@ struct ImageBuilder: Sendable {
             throw BuildError(path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
         try link(variants, specs: specs, found: found)
+        for file in clip?.variants ?? [] {
+            do {
+                try objects.link(file.object, to: output.appending(path: file.variant.path))
+            } catch {
+                throw BuildError(path: file.variant.path, "cannot be written: \(error.localizedDescription)")
+            }
+        }
         if let original {
             do {
                 try objects.link(original.object, to: output.appending(path: original.variant.path))

@@ -17,6 +17,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var animated: AnimationSettings
     /// What each page offers to download (`Publication`).
     public var downloads: DownloadPolicy
+    /// How clips are published; not in `key`: a clip's files carry it
+    /// (`VideoSettings.key`), the photos' do not depend on it.
+    public var video: VideoSettings
     /// Whether each image's source is published too (`downloads: original`).
     public var publishesOriginals: Bool { downloads == .original }
     /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
@@ -53,6 +56,7 @@ public struct ImageSettings: Sendable, Hashable {
         pixelLimit = config.pixelLimit
         animated = config.animated
         downloads = config.downloads
+        video = config.video
         // A libvips without a GIF saver (the release bundle's): the still
         // poster is the fallback, as when `gif` is left out of the outputs.
         if !Vips.writesGIF {
@@ -74,6 +78,7 @@ public struct ImageSettings: Sendable, Hashable {
         case .avif: .avif(quality: dense?.quality ?? avif.quality, effort: dense?.effort ?? avif.effort)
         case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
         case .gif: AnimationSettings.gif
+        case .mp4, .av1: preconditionFailure("a clip's video files are encoded by ClipTranscoder, not libvips")
         }
     }
 
@@ -82,7 +87,7 @@ public struct ImageSettings: Sendable, Hashable {
         case .webp: webp
         case .avif: avif
         case .jxl: jxl
-        case .jpeg, .gif: nil
+        case .jpeg, .gif, .mp4, .av1: nil
         }
     }
 

@@ -18,6 +18,8 @@ struct Publication: Sendable, Equatable {
         case original
         /// One of its image files.
         case file(VariantSpec)
+        /// A clip's largest H.264 file (`ClipFiles`).
+        case video
     }
 
     /// The name a download is saved under, on its page and in its album's
@@ -31,16 +33,17 @@ struct Publication: Sendable, Equatable {
 
 extension DownloadPolicy {
     /// What a page offers under this policy: the source's own file where it
-    /// can be published as it is, else an animation's animated file, else
-    /// a still's widest JPEG. The one rule for the plan (`Publication`) and
-    /// for the files as built (`ProcessedImage.download`).
-    enum Offer { case original, animatedFile, widestJPEG }
+    /// can be published as it is, else a clip's largest H.264 file (plays
+    /// everywhere), an animation's animated file, a still's widest JPEG.
+    /// The one rule for the plan (`Publication`) and for the files as built
+    /// (`ProcessedImage.download`).
+    enum Offer { case original, largestVideo, animatedFile, widestJPEG }
 
-    func offer(hasOriginal: Bool, animated: Bool) -> Offer? {
+    func offer(hasOriginal: Bool, animated: Bool, clip: Bool = false) -> Offer? {
         switch self {
         case .none: nil
         case .original where hasOriginal: .original
-        case .original, .largest: animated ? .animatedFile : .widestJPEG
+        case .original, .largest: clip ? .largestVideo : animated ? .animatedFile : .widestJPEG
         }
     }
 }
@@ -50,11 +53,13 @@ extension ImageSettings {
     /// the format its own file could be published in as it is
     /// (`OriginalDownload.format(of:)`: nil for a RAW file, a PNG, a HEIC),
     /// read only under `downloads: original`.
-    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?) -> Publication {
+    /// `clip`: the source is a video clip (its plan is its poster's stills).
+    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?, clip: Bool = false) -> Publication {
         let original = original(fileFormat())
-        let download: Publication.Download? = switch downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil) {
+        let download: Publication.Download? = switch downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: clip) {
         case .none: nil
         case .original: .original
+        case .largestVideo: .video
         case .animatedFile: plan.specs.first { $0.role == .image }.map { .file($0) }
         case .widestJPEG: plan.specs.filter { $0.format == .jpeg && $0.role == .image }.max { $0.width < $1.width }.map { .file($0) }
         }

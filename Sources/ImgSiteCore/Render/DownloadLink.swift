@@ -17,9 +17,10 @@ extension ProcessedImage {
     /// the rule its `Publication` was planned by); nil under `none`.
     func download(_ policy: DownloadPolicy) -> Variant? {
         let original = variants.first { $0.role == .original }
-        return switch policy.offer(hasOriginal: original != nil, animated: animation != nil) {
+        return switch policy.offer(hasOriginal: original != nil, animated: animation != nil, clip: clip != nil) {
         case .none: nil
         case .original: original
+        case .largestVideo: videos.filter { $0.format == .mp4 }.max { $0.width < $1.width }
         case .animatedFile: variants.first { $0.role == .image }
         case .widestJPEG: stills.filter { $0.format == .jpeg }.max { $0.width < $1.width }
         }
@@ -36,7 +37,11 @@ extension DownloadContext {
     /// A photo page's link, or nil when the site offers none.
     init?(_ image: ProcessedImage, policy: DownloadPolicy, root: String) {
         guard let file = image.download(policy) else { return nil }
-        let format = file.format == .jpeg ? "JPEG" : file.format.rawValue.uppercased()
+        let format = switch file.format {
+        case .jpeg: "JPEG"
+        case .mp4: "H.264 MP4"
+        default: file.format.rawValue.uppercased()
+        }
         self.init(
             href: root + file.path, fileName: image.downloadName(file),
             label: file.role == .original ? "Download the original" : "Download",

@@ -94,7 +94,7 @@ public struct SiteRenderer: Sendable {
             return GridPhoto(
                 href: photo.planned.pageName, title: photo.title, aspect: layout.number(image.aspect),
                 picture: pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
-                settles: index == settling)
+                settles: index == settling, duration: image.clip?.duration)
         }
         let pager = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
             PagerLink(number: $0 + 1, href: PageMap.pageName($0), current: $0 == page.pageIndex)
@@ -136,8 +136,13 @@ public struct SiteRenderer: Sendable {
         let details = showsDetails ? image.metadata.details?.items ?? [] : []
         // The next page's own picture, loaded by the page's script once this one has loaded.
         let nextPicture = try page.next.map { next throws(BuildError) in photoPicture(try record(next, in: results), next, root: root) }
+        let picture = photoPicture(image, page.photo, root: root)
+        let video = image.clip.map { clip in
+            VideoContext(poster: picture.src, width: picture.width, height: picture.height, style: picture.style, label: picture.alt,
+                         duration: clip.duration, sources: VideoSources.of(image, root: root))
+        }
         let content = PhotoContent(
-            picture: photoPicture(image, page.photo, root: root), nextPicture: nextPicture,
+            picture: picture, video: video, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
             captureDateText: image.metadata.captureDate.map(Self.readableDate), credit: Self.credit(image.metadata),
             details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,

@@ -70,6 +70,7 @@ extension GridPhoto: MustacheParent {
         case "aspect": aspect
         case "picture": picture
         case "settles": settles
+        case "duration": duration
         default: nil
         }
     }
@@ -90,6 +91,7 @@ extension PhotoContent: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "picture": picture
+        case "video": video
         case "nextPicture": nextPicture
         case "caption": caption
         case "captureDate": captureDate
@@ -115,6 +117,32 @@ extension DownloadContext: MustacheParent {
         case "fileName": fileName
         case "label": label
         case "size": size
+        default: nil
+        }
+    }
+}
+
+extension VideoContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "poster": poster
+        case "width": width
+        case "height": height
+        case "style": style
+        case "label": label
+        case "duration": duration
+        case "sources": sources
+        default: nil
+        }
+    }
+}
+
+extension VideoSourceContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "src": src
+        case "type": type
+        case "media": media
         default: nil
         }
     }

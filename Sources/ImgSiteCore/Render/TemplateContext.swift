@@ -74,6 +74,8 @@ struct GridPhoto {
     var picture: PictureContext
     /// The photo whose arrival lets the page paint (`SiteRenderer.settlingPhoto`).
     var settles: Bool
+    /// A clip's length ("0:07"): its card shows a play mark with it.
+    var duration: String?
 }
 
 struct PagerLink {
@@ -85,6 +87,8 @@ struct PagerLink {
 /// `photo`: the large view, its texts, and previous/next in album order.
 struct PhotoContent {
     var picture: PictureContext
+    /// A clip's player, shown in the picture's place (its poster is the picture's file).
+    var video: VideoContext?
     /// The next page's picture, which the page's script preloads.
     var nextPicture: PictureContext?
     var caption: String?
@@ -100,6 +104,25 @@ struct PhotoContent {
     var nextPage: String?
     var albumHref: String
     var albumTitle: String
+}
+
+/// A clip's `<video>`: its poster, its size on the page (the picture's, so
+/// nothing moves when it loads) and its files, each with its type and the
+/// screens it is for (`VideoSources`).
+struct VideoContext {
+    var poster: String
+    var width: Int
+    var height: Int
+    var style: String
+    var label: String
+    var duration: String
+    var sources: [VideoSourceContext]
+}
+
+struct VideoSourceContext {
+    var src: String
+    var type: String
+    var media: String?
 }
 
 struct DetailContext {

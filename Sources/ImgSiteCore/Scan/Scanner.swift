@@ -23,7 +23,8 @@ public struct Scanner: Sendable {
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
         let fileExtension = name[name.index(after: dot)...].lowercased()
         if let stem = Sidecar.markdownStem(of: name) { return hasImage(named: stem, beside: path) }
-        return imageExtensions.contains(fileExtension) || SkippedFile.rawExtensions.contains(fileExtension) || Sidecar.imageName(of: name) != nil
+        return imageExtensions.contains(fileExtension) || SkippedFile.rawExtensions.contains(fileExtension)
+            || VideoHandling.extensions.contains(fileExtension) || Sidecar.imageName(of: name) != nil
             || AlbumFile.names.contains(name)
     }
 
@@ -33,7 +34,8 @@ public struct Scanner: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.contains { name in
             guard let dot = name.lastIndex(of: "."), name[..<dot] == stem else { return false }
-            return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+            let fileExtension = name[name.index(after: dot)...].lowercased()
+            return imageExtensions.contains(fileExtension) || VideoHandling.extensions.contains(fileExtension)
         }
     }
 
@@ -44,12 +46,15 @@ public struct Scanner: Sendable {
     public let rules: ExcludeRules
     /// How camera RAW files are taken.
     public let raw: RawHandling
+    /// How video clips are taken.
+    public let video: VideoHandling
 
-    public init(input: URL, excluded: [URL], rules: ExcludeRules = ExcludeRules([]), raw: RawHandling = .skip) {
+    public init(input: URL, excluded: [URL], rules: ExcludeRules = ExcludeRules([]), raw: RawHandling = .skip, video: VideoHandling = .skip) {
         self.input = input.standardizedFileURL
         self.excluded = excluded.map { $0.standardizedFileURL.path }
         self.rules = rules
         self.raw = raw
+        self.video = video
     }
 
     /// The album tree, or nil-free empty root when the folder holds nothing.
@@ -103,6 +108,15 @@ public struct Scanner: Sendable {
             } else if file.isFile, let (image, rank) = Sidecar.imageName(of: name) {
                 if rank < sidecars[image]?.rank ?? .max {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
+                }
+            } else if file.isFile, VideoHandling.isClip(name) {
+                if let clip = video.clip(at: absolute, identity: file.identity), video.skipReason == nil {
+                    var source = SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity)
+                    source.clip = clip
+                    images.append(source)
+                } else if var skip = SkippedFile(relativePath: path, name: name) {
+                    skip.note = video.skipReason
+                    skipped.append(skip)
                 }
             } else if file.isFile, let skip = SkippedFile(relativePath: path, name: name) {
                 if skip.kind == .raw { raws.append((name, path, absolute, file.identity)) } else { skipped.append(skip) }

@@ -61,9 +61,11 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     /// For a camera RAW file: where its JPEG preview is written for
     /// decoding (`RawPreview`), in the cache folder.
     public var rawPreview: String?
+    /// For a video clip: its poster frame's file and its settings.
+    public var clip: ClipSource?
 
-    /// The file libvips decodes: the source, or a RAW file's preview.
-    public var decodePath: String { rawPreview ?? absolutePath }
+    /// The file libvips decodes: the source, a RAW file's preview or a clip's poster frame.
+    public var decodePath: String { clip?.poster ?? rawPreview ?? absolutePath }
 
     public init(relativePath: String, absolutePath: String, identity: FileIdentity, sidecar: Sidecar? = nil) {
         self.relativePath = relativePath

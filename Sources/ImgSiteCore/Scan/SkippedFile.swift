@@ -1,10 +1,12 @@
-/// A file in the input that is not published: a camera's RAW file, or
+/// A file in the input that is not published: a camera's RAW file, a video
+/// clip where FFmpeg cannot be used (or `video: false`), or
 /// anything else that is neither an image imgsite reads nor a caption.
 /// Counted by kind on the summary line, named under `--verbose` and in the
 /// build report, so a folder of RAW files never disappears without a word.
 public struct SkippedFile: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         case raw = "RAW"
+        case video
         case other
     }
 
@@ -33,7 +35,7 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
         self.relativePath = relativePath
         let dot = name.lastIndex(of: ".")
         let fileExtension = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        kind = Self.rawExtensions.contains(fileExtension) ? .raw : .other
+        kind = Self.rawExtensions.contains(fileExtension) ? .raw : VideoHandling.extensions.contains(fileExtension) ? .video : .other
     }
 
     /// Why it is not published, for `--verbose` and the report.
@@ -41,6 +43,7 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
         if let note { return note }
         return switch kind {
         case .raw: "a camera RAW file imgsite does not read here"
+        case .video: "a video clip imgsite does not read here"
         case .other: "not an image imgsite reads (\(Scanner.imageExtensions.sorted().joined(separator: ", "))) nor a caption"
         }
     }

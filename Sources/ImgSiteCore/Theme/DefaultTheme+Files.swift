@@ -119,7 +119,7 @@ extension DefaultTheme {
 {{#hasPhotos}}
 <ul class="grid photos">
 {{#photos}}
-<li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}</a></li>
+<li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#duration}}<span class="clip"><span aria-hidden="true">▶</span> <span class="visually-hidden">Video, </span>{{duration}}</span>{{/duration}}</a></li>
 {{/photos}}
 </ul>
 {{/hasPhotos}}
@@ -138,7 +138,8 @@ extension DefaultTheme {
 </picture>
 """#,
         "photo.js": #"""
-// imgsite photo pages: ← and → go to the previous and next photo, Esc back
+// imgsite photo pages: ← and → go to the previous and next photo (not while
+// a clip's player has the keys: there they seek), Esc back
 // to the album, and a horizontal swipe does the same on touch screens.
 // Once this photo has loaded, the next one is fetched, in the size its page
 // will pick (the same picture, from the template), so it shows at once.
@@ -155,13 +156,15 @@ extension DefaultTheme {
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var target = event.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(target.tagName))) { return; }
     if (event.key === "ArrowLeft") { go("a[rel=prev]"); }
     else if (event.key === "ArrowRight") { go("a[rel=next]"); }
     else if (event.key === "Escape") { go("a[data-album]"); }
   });
   var startX = null, startY = 0;
   document.addEventListener("touchstart", function (event) {
+    // A finger on a clip's player seeks or changes its volume: no swipe.
+    if (event.target && event.target.closest && event.target.closest("video")) { startX = null; return; }
     if (event.touches.length === 1) { startX = event.touches[0].clientX; startY = event.touches[0].clientY; }
   }, { passive: true });
   document.addEventListener("touchend", function (event) {
@@ -176,7 +179,13 @@ extension DefaultTheme {
 {{<base}}
 {{$content}}
 <figure class="photo">
-{{#picture}}{{> partials/picture}}{{/picture}}
+{{#video}}
+<video controls playsinline preload="none" poster="{{poster}}" width="{{width}}" height="{{height}}" style="{{style}}" aria-label="{{label}}">
+{{#sources}}<source src="{{src}}" type="{{type}}"{{#media}} media="{{media}}"{{/media}}>
+{{/sources}}
+</video>
+{{/video}}
+{{^video}}{{#picture}}{{> partials/picture}}{{/picture}}{{/video}}
 <figcaption>
 <h1>{{pageTitle}}</h1>
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}
@@ -265,7 +274,13 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 /* The photo page fits the viewport: the image's width (inline, also its
    sizes) leaves the height the title, caption and links take. */
 .photo { margin: 4px 0 0; }
-.photo img { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+.photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+/* A clip's card: a play mark and its length over its poster (white on
+   75% black: 12:1 over any poster). */
+.photos .cell a { position: relative; }
+.clip { position: absolute; right: 6px; bottom: 6px; padding: 1px 6px; border-radius: 4px; font-size: 0.8125rem;
+  color: #fff; background: rgba(0, 0, 0, 0.75); }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .photo figcaption { text-align: center; }
 .photo h1 { font-size: 1.25rem; margin: 0.25em 0 0; }
 .photo figcaption p { margin: 0; }

@@ -34,12 +34,21 @@ struct ClipInfo: Sendable, Equatable {
 }
 
 /// Reads clips' containers through `CVideo`.
-enum ClipProbe {
+public enum ClipProbe {
     /// Why clips cannot be read on this machine; nil when they can.
     static var unavailable: String? { imgsite_video_unavailable().map { String(cString: $0) } }
 
     /// The FFmpeg loaded ("FFmpeg (libavformat 59.27.100)"), or nil.
     static var version: String? { imgsite_video_version().map { String(cString: $0) } }
+
+    /// `--version`'s line: the FFmpeg loaded, its encoders for each codec
+    /// and which of the cameras' codecs it decodes; or why clips are skipped.
+    public static var report: String {
+        guard let version else { return "video clips: skipped, \(unavailable ?? "FFmpeg cannot be used")" }
+        let encoders = VideoCodec.allCases.map { "\($0.rawValue) \($0.encoder ?? "none (\($0.encoders.joined(separator: " or ")) missing)")" }
+        let decoders = ["h264", "hevc", "vp9", "av1", "mpeg4", "theora"].filter(hasDecoder)
+        return "video clips: \(version); encoders: \(encoders.joined(separator: ", ")); decodes \(decoders.joined(separator: ", "))"
+    }
 
     static func hasDecoder(_ name: String) -> Bool { imgsite_video_has_decoder(name) != 0 }
     static func hasEncoder(_ name: String) -> Bool { imgsite_video_has_encoder(name) != 0 }

@@ -4,6 +4,9 @@
 public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
     case h264, av1
 
+    /// The format its files are recorded as.
+    var format: OutputFormat { self == .h264 ? .mp4 : .av1 }
+
     /// FFmpeg's encoders for it, best first: libx264 where the platform's
     /// FFmpeg has it (not in the release bundle: it is GPL), else OpenH264;
     /// SVT-AV1, else libaom.
@@ -32,8 +35,9 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
 
     /// The file's MIME type with its codec, for `<source type>`: the
     /// browser skips a source it cannot play without fetching it.
-    func mimeType(width: Int, height: Int, frameRate: Double) -> String {
-        "video/mp4; codecs=\"\(codecs(width: width, height: height, frameRate: frameRate)),mp4a.40.2\""
+    /// `sound`: the file carries AAC-LC sound (mp4a.40.2).
+    func mimeType(width: Int, height: Int, frameRate: Double, sound: Bool) -> String {
+        "video/mp4; codecs=\"\(codecs(width: width, height: height, frameRate: frameRate))\(sound ? ",mp4a.40.2" : "")\""
     }
 
     /// RFC 6381's codec string: H.264 High profile at its level (`h264Level`),

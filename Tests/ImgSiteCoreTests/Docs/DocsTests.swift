@@ -36,7 +36,7 @@ import Testing
         for key in top {
             #expect(documentation.contains("`\(key)`") || documentation.contains("\n\(key):"), "\(key) is not documented")
         }
-        for section in ["jpeg", "webp", "avif", "jxl", "animated", "budgets"] {
+        for section in ["jpeg", "webp", "avif", "jxl", "animated", "budgets", "video"] {
             let keys = Self.knownKeys(section)
             #expect(!keys.isEmpty, "\(section)")
             for key in keys {

@@ -21,11 +21,14 @@ import Testing
         style: "aspect-ratio: 4 / 3;", clearsPlaceholder: false, placeholderData: AttributeContext(name: "data-thumbhash", value: "x"))
     static let album = AlbumContent(
         albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture)], hasAlbums: true,
-        photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true)], hasPhotos: true,
+        photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true, duration: "0:07")], hasPhotos: true,
         pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true, countText: "1 photo",
         download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download all 1 photos", size: "zip"))
     static let photo = PhotoContent(
-        picture: picture, nextPicture: picture, caption: "c", captureDate: "2008-10-22T16:28:39", captureDateText: "2008-10-22 16:28",
+        picture: picture,
+        video: VideoContext(poster: "a.jpg", width: 640, height: 480, style: "aspect-ratio: 4 / 3;", label: "Sand", duration: "0:07",
+                            sources: [VideoSourceContext(src: "a-480p.1.mp4", type: "video/mp4; codecs=\"avc1.64001E\"", media: "(min-width: 600px)")]),
+        nextPicture: picture, caption: "c", captureDate: "2008-10-22T16:28:39", captureDateText: "2008-10-22 16:28",
         credit: "Photo: X", details: [DetailContext(label: "Camera", value: "X")], hasDetails: true,
         download: DownloadContext(href: "_img/a-original.1.jpg", fileName: "A.jpg", label: "Download the original", size: "640 × 480, JPEG, 1 KB"),
         previous: link, next: link,

@@ -1,0 +1,35 @@
+import Yams
+
+extension ConfigReader {
+    /// `video:` — `false` leaves clips out; a mapping of `max_height`,
+    /// `codecs`, `audio` and `poster`.
+    func video(_ node: Node, defaults: VideoSettings) throws(ConfigError) -> VideoSettings {
+        var settings = defaults
+        if let on = node.bool {
+            settings.enabled = on
+            return settings
+        }
+        let map = try mapping(node, key: "video")
+        try rejectUnknown(map, allowed: ["max_height", "codecs", "audio", "poster"], parent: "video")
+        if let value = map["max_height"] { settings.maxHeight = try int(value, key: "video.max_height", in: 144...4320) }
+        if let value = map["audio"] { settings.audio = try choice(value, key: "video.audio") }
+        if let value = map["codecs"] {
+            guard let items = value.sequence, !items.isEmpty else {
+                throw fail("video.codecs", value, "must be a list of av1, h264 or both, e.g. [av1, h264]")
+            }
+            settings.codecs = []
+            for item in items {
+                let codec: VideoCodec = try choice(item, key: "video.codecs")
+                if !settings.codecs.contains(codec) { settings.codecs.append(codec) }
+            }
+        }
+        if let value = map["poster"] {
+            if value.scalar?.string == "auto" {
+                settings.posterAt = nil
+            } else {
+                settings.posterAt = try number(value, key: "video.poster", in: 0...86_400)
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,38 @@
+/// How video clips are published (`video:` in imgsite.yml).
+public struct VideoSettings: Sendable, Hashable {
+    /// Clips are published (else skipped, counted as skipped).
+    public var enabled = true
+    /// The largest short side a clip's files are made at (`ClipLadder`).
+    public var maxHeight = 1080
+    /// The codecs of its files, the one browsers should try first first: AV1
+    /// (fewer bytes), then H.264 (plays everywhere). A codec whose encoder
+    /// this machine's FFmpeg lacks is left out, said once.
+    public var codecs: [VideoCodec] = [.av1, .h264]
+    /// The sound: kept (AAC, once for every file) or left out.
+    public var audio: Audio = .keep
+    /// The poster's time in seconds; nil: the first representative frame
+    /// of the opening seconds (`auto`).
+    public var posterAt: Double?
+
+    public enum Audio: String, Sendable, Hashable, CaseIterable {
+        case keep, drop
+    }
+
+    /// AAC bits a second for stereo at 48 kHz.
+    static let audioBitrate = 128_000
+
+    public init() {}
+
+    /// The codecs this machine can encode, in their order.
+    var encodable: [VideoCodec] { codecs.filter { $0.encoder != nil } }
+
+    /// What a clip's poster frame depends on: its size and its time.
+    var posterKey: String { "\(maxHeight)|\(posterAt.map { "\($0)" } ?? "auto")" }
+
+    /// What a clip's files depend on beyond the clip: a changed setting or
+    /// encoder makes them again (the photos' files do not depend on it).
+    var key: String {
+        let encoders = codecs.map { "\($0.rawValue):\($0.encoder ?? "-")" }.joined(separator: ",")
+        return "video|\(maxHeight)|\(encoders)|\(audio.rawValue)|\(posterAt.map { "\($0)" } ?? "auto")"
+    }
+}

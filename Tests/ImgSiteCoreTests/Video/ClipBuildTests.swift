@@ -1,0 +1,97 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// Clips built among photos: a poster through the still pipeline, video files
+/// in the page's `<video>`, a play mark on the card, nothing private in any
+/// output; rebuilt only when the clip or the video settings change.
+@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"))
+struct ClipBuildTests {
+    /// `trip/`: a photo, a phone's upright clip (GPS, a capture date) with a
+    /// sidecar, an HDR clip, a damaged clip.
+    static func library() throws -> URL {
+        let input = try Corpus.scratch("clips")
+        let trip = input.appending(path: "trip")
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Corpus.photo("nature/Wood.jpg"), to: trip.appending(path: "Wood.jpg"))
+        for name in ["upright-phone.mp4", "hdr-hlg.mov", "damaged.mp4"] {
+            try FileManager.default.copyItem(atPath: ClipProbeTests.clip(name), toPath: trip.appending(path: name).path)
+        }
+        try Data("title: On the pier\ncaption: Waves & <gulls>\n".utf8).write(to: trip.appending(path: "upright-phone.mp4.yml"))
+        return input
+    }
+
+    /// The `src` and `type` of each `<source>` of the page's `<video>`.
+    static func sources(_ page: String) -> [(src: String, type: String)] {
+        page.matches(of: /<source src="([^"]+)" type="([^"]+)"/).map { (String($0.1), String($0.2).replacingOccurrences(of: "&quot;", with: "\"")) }
+    }
+
+    @Test("a clip is shown like a photo: its poster's sizes on the card with a play mark and its length, its page a <video> of its files")
+    func clipsAmongPhotos() throws {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        let build = try TestBuild.run(input: Self.library(), config: config)
+        #expect(build.summary.built == 3, "\(build.events)")
+        let damaged = try #require(build.summary.failed.first)
+        #expect(build.summary.failed.count == 1 && damaged.path == "trip/damaged.mp4" && damaged.reason.hasPrefix("cannot be read as a video"))
+        let clip = try build.image("trip/upright-phone.mp4")
+        #expect((clip.width, clip.height) == (270, 480) && clip.clip?.sound == true && abs((clip.clip?.seconds ?? 0) - 2) < 0.1)
+        #expect(clip.metadata.captureDate == "2024-06-01T10:20:30" && clip.metadata.title == "On the pier")
+        #expect(clip.videos.map(\.format) == [.av1, .mp4] && clip.stills.allSatisfy { $0.width <= 270 } && clip.placeholder != nil)
+        let page = try AlbumFileSiteTests.page(build, "trip/upright-phone.html")
+        #expect(page.contains("<video controls playsinline preload=\"none\" poster=\"../trip/_img/upright-phone-270."))
+        #expect(page.contains("width=\"270\" height=\"480\"") && page.contains("Waves &amp; &lt;gulls&gt;"))
+        let sources = Self.sources(page)
+        #expect(sources.count == 2)
+        for source in sources {
+            let file = build.output.appending(path: "trip").appending(path: source.src)
+            let video = try #require(try FFprobe.read(file).video)
+            if source.type.contains("avc1") {
+                #expect(video["codec_name"] as? String == "h264" && source.type == "video/mp4; codecs=\"avc1.64001E,mp4a.40.2\"")
+                #expect(video["profile"] as? String == "High" && video["level"] as? Int == 30)
+            } else {
+                #expect(video["codec_name"] as? String == "av1" && source.type.hasPrefix("video/mp4; codecs=\"av01.0."))
+            }
+        }
+        // The HDR clip is silent: no sound codec in its types.
+        #expect(Self.sources(try AlbumFileSiteTests.page(build, "trip/hdr-hlg.html")).allSatisfy { !$0.type.contains("mp4a") })
+        let album = try AlbumFileSiteTests.page(build, "trip/index.html")
+        #expect(album.contains("<span class=\"clip\"><span aria-hidden=\"true\">▶</span> <span class=\"visually-hidden\">Video, </span>0:02</span>"))
+        // Nothing of the clip's location anywhere, in any file.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: build.output.path).map { build.output.appending(path: $0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        for file in files {
+            let data = try Data(contentsOf: file)
+            #expect(data.firstRange(of: Data("57.2000".utf8)) == nil && data.firstRange(of: Data("ISO6709".utf8)) == nil, "\(file.lastPathComponent)")
+        }
+        let tags = try ExifTool.tags(of: files.filter { ["mp4", "jpg"].contains($0.pathExtension) })
+        for (file, fileTags) in tags {
+            #expect(fileTags.keys.allSatisfy { !$0.contains("GPS") && !$0.contains("Location") && !$0.contains("Make") && !$0.contains("Model") }, "\(file)")
+        }
+    }
+
+    @Test("a no-op build decodes no clip; a changed video setting makes the clips again, not the photos; video: false skips them")
+    func rebuilds() throws {
+        let input = try Self.library()
+        let first = try TestBuild.run(input: input)
+        let again = try TestBuild.run(input: input, output: first.output)
+        #expect(again.summary.built == 0 && again.summary.upToDate == 3 && again.summary.encodedFiles == 0 && again.summary.sourcesRead <= 1,
+                "\(again.events)")
+        var config = SiteConfig()
+        config.video.audio = .drop
+        config.video.codecs = [.h264]
+        let silent = try TestBuild.run(input: input, config: config, output: first.output)
+        #expect(Set(silent.events.filter { $0.hasPrefix("built") }) == ["built trip/upright-phone.mp4", "built trip/hdr-hlg.mov"], "\(silent.events)")
+        let clip = try silent.image("trip/upright-phone.mp4")
+        #expect(clip.videos.map(\.format) == [.mp4] && clip.clip?.sound == false)
+        #expect(try FFprobe.read(silent.url(clip.videos[0])).audio == nil)
+        // The AV1 file of the build before is gone from the site.
+        let left = try FileManager.default.contentsOfDirectory(atPath: silent.output.appending(path: "trip/_img").path).filter { $0.contains("-av1.") }
+        #expect(left.isEmpty, "\(left)")
+        config.video.enabled = false
+        let skipped = try TestBuild.run(input: input, config: config)
+        #expect(skipped.summary.built == 1 && skipped.summary.failed.isEmpty)
+        #expect(skipped.summary.skipped.filter { $0.kind == .video }.map(\.relativePath).sorted() == ["trip/damaged.mp4", "trip/hdr-hlg.mov", "trip/upright-phone.mp4"])
+        #expect(skipped.summary.skipped.allSatisfy { $0.kind != .video || $0.reason == "a video clip; video: false leaves clips out" })
+    }
+}
