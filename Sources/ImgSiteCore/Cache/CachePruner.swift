@@ -8,8 +8,9 @@ import Foundation
 ///   back within that time still costs no encode;
 /// - an object file with no entry (a build killed between storing a file
 ///   and recording it) is removed once a day old;
-/// - a RAW file's preview (`RawPreview`) is removed `retentionDays` after
-///   it was written: a build that needs it again writes it again.
+/// - a RAW file's preview (`RawPreview`) and a clip's poster frame
+///   (`ClipSource`) are removed `retentionDays` after they were written: a
+///   build that needs one again writes it again.
 /// Builds run it at most once a day; `imgsite cache prune` runs it at once.
 public struct CachePruner: Sendable {
     public static let defaultRetentionDays = 30
@@ -39,7 +40,7 @@ public struct CachePruner: Sendable {
             report.removedBytes += remove(file)
             report.removedObjects += 1
         }
-        for file in rawPreviews(olderThan: cutoff) {
+        for file in previews(olderThan: cutoff) {
             report.removedBytes += remove(file)
             report.removedObjects += 1
         }
@@ -72,10 +73,13 @@ public struct CachePruner: Sendable {
         return files
     }
 
-    /// Previews written before `cutoff`, in the cache folder's `raw-previews`.
-    private func rawPreviews(olderThan cutoff: Int64) -> [URL] {
-        let folder = objects.folder.deletingLastPathComponent().appending(path: RawHandling.previewFolder)
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+    /// RAW files' previews and clips' poster frames written before `cutoff`
+    /// (a build that needs one again writes it again).
+    private func previews(olderThan cutoff: Int64) -> [URL] {
+        let cache = objects.folder.deletingLastPathComponent()
+        let files = [RawHandling.previewFolder, VideoHandling.posterFolder].flatMap { name in
+            (try? FileManager.default.contentsOfDirectory(at: cache.appending(path: name), includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        }
         return files.filter { file in
             let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantFuture
             return Int64(modified.timeIntervalSince1970) < cutoff
