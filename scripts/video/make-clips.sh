@@ -30,6 +30,9 @@ ff -loop 1 -i "$photos/LadyBird.jpg" -f lavfi -i "$tone" -t 2 -vf "$(pan 320x180
    -fps_mode vfr -c:v libvpx-vp9 -b:v 200k -deadline realtime -c:a libopus -b:a 32k "$out/variable-rate.webm"
 # sigal's sample gallery holds an .ogv: Theora.
 ff -loop 1 -i "$photos/Storm.jpg" -t 1 -vf "$(pan 320x180 25)" -c:v libtheora -q:v 5 "$out/theora.ogv"
+# HD, two rungs of the ladder (720 and 480 lines): a browser at a phone's width loads the small one.
+ff -loop 1 -i "$photos/Dune.jpg" -f lavfi -i "$tone" -t 2 -vf "$(pan 1280x720 25)" -c:v libx264 -preset veryfast -crf 34 \
+   -c:a aac -b:a 48k -movflags +faststart "$out/hd-pan.mp4"
 # A black opening that fades in: its poster is a frame after the fade, not the black or a dim one.
 ff -loop 1 -i "$photos/GreenMeadow.jpg" -t 3 -vf "$(pan 320x180 25),fade=t=in:st=1:d=1" -c:v libx264 -preset veryfast -crf 30 \
    "$out/fade-in.mp4"

@@ -3,7 +3,7 @@ import ImgSiteCore
 import Testing
 
 /// axe-core — the engine behind Lighthouse's accessibility audit — on the
-/// example site's index, album and photo pages, at a phone and a desktop
+/// example site's index, album, photo and clip pages, at a phone and a desktop
 /// width, in the light and the dark scheme: no serious or critical
 /// violation. axe-core comes from PyPI's axe-selenium-python, which bundles
 /// it (`make test-deps` installs it into .build/test-venv).
@@ -34,7 +34,7 @@ import Testing
                 try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
                 for (width, height) in [(390, 844), (1440, 900)] {
                     try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500])
-                    for page in ["index.html", "nature/index.html", "nature/storm.html"] {
+                    for page in ["index.html", "nature/index.html", "nature/storm.html", "motion/index.html", "motion/pier.html"] {
                         try await browser.open(site.output.appendingPathComponent(page))
                         _ = try await browser.executeAsync(axe + "\n;arguments[0](typeof axe);")
                         let violations = try #require(try await browser.executeAsync(Self.audit) as? [String])

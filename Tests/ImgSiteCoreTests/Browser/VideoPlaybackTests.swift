@@ -1,0 +1,58 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+import Vips
+
+/// Clips' pages in headless Chromium (which plays H.264 and AV1): the poster
+/// painted before anything plays, the source its screen chooses played (AV1
+/// first, the size following the viewport), no media error.
+@Suite(.tags(.browser), .serialized, .enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"))
+struct VideoPlaybackTests {
+    /// Plays the page's `<video>` muted; answers its chosen file, ready
+    /// state, media error code (0: none) and decoded size.
+    static let play = """
+        const done = arguments[0];
+        const v = document.querySelector('video');
+        v.muted = true;
+        let answered = false;
+        const finish = (why) => { if (!answered) { answered = true;
+          done([v.currentSrc, v.readyState, v.error ? v.error.code : 0, v.videoWidth, v.videoHeight, why]); } };
+        v.addEventListener('loadeddata', () => finish('loaded'));
+        v.addEventListener('error', () => finish('error'), true);
+        v.play().catch(e => finish(String(e)));
+        setTimeout(() => finish('timeout'), 10000);
+        """
+
+    @Test("each clip's page paints its poster, then plays the file its screen chooses: AV1, 480 lines on a phone's width, 720 on a desktop's")
+    func plays() async throws {
+        let input = try Corpus.scratch("video-play-in")
+        try Corpus.copy(["hd-pan.mp4", "upright-phone.mp4", "hdr-hlg.mov"].map { URL(fileURLWithPath: ClipProbeTests.clip($0)) }, into: input, album: "a")
+        let site = try TestBuild.run(input: input)
+        #expect(site.summary.failed.isEmpty && site.summary.built == 3)
+        try await WebDriver.session { browser in
+            for (width, chosen) in [(600, "hd-pan-480p-av1."), (1440, "hd-pan-720p-av1.")] {
+                try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false])
+                try await browser.open(site.output.appending(path: "a/hd-pan.html"))
+                // Before play: the poster is painted in the player's box (a photo's detail, not an empty box).
+                let box = try #require(try await browser.boxes("video").first)
+                let screenshot = try VipsImage.decode(try await browser.screenshot())
+                let (x, y) = (Int(box.x) + 4, Int(box.y) + 4)
+                let (w, h) = (min(Int(box.width) - 8, screenshot.width - x), min(Int(box.height) - 8, screenshot.height - y))
+                let paint = PlaceholderPaintTests.measure(
+                    try screenshot.cropped(left: x, top: y, width: w, height: h).flattened().pixelBytes(), bands: 3)
+                #expect(paint.spread > 10, "at \(width) px the player's box is flat before play: \(paint)")
+                #expect(box.width <= Double(width), "the player fits the screen: \(box)")
+                let answer = try #require(try await browser.executeAsync(Self.play) as? [Any])
+                let source = answer[0] as? String ?? ""
+                #expect(source.contains(chosen), "at \(width) px: \(answer)")
+                #expect((answer[1] as? Int ?? 0) >= 2 && (answer[2] as? Int) == 0, "at \(width) px: \(answer)")
+            }
+            for page in ["a/upright-phone.html", "a/hdr-hlg.html"] {
+                try await browser.open(site.output.appending(path: page))
+                let answer = try #require(try await browser.executeAsync(Self.play) as? [Any])
+                #expect((answer[1] as? Int ?? 0) >= 2 && (answer[2] as? Int) == 0, "\(page): \(answer)")
+                if page.contains("upright") { #expect((answer[3] as? Int, answer[4] as? Int) == (270, 480), "upright: \(answer)") }
+            }
+        }
+    }
+}
