@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-video bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
 
 all: build
 
@@ -173,6 +173,14 @@ bench-placeholders: test-deps $(BENCH_VENV)/bin/python
 	rm -rf .build/placeholder-bench
 	IMGSITE_PLACEHOLDER_BENCH=$(CURDIR)/.build/placeholder-bench $(SWIFT) test -c release -Xswiftc -enable-testing --filter PlaceholderBench
 	$(BENCH_VENV)/bin/python scripts/bench/placeholders.py .build/placeholder-bench
+
+## bench-video: a 4K HEVC phone clip (made once into .build/bench-video, BENCH_VIDEO_SECONDS long) through imgsite,
+## against the ffmpeg command run once per output with the same encoders and settings, and against sigal's video
+## settings: wall time, bytes, SSIM against the source at each size, imgsite's peak memory (docs/benchmarks.md)
+BENCH_VIDEO_SECONDS ?= 60
+bench-video: build tool-deps $(BENCH_VENV)/bin/python
+	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3'
+	python3 scripts/bench/video.py .build/release/imgsite $(BENCH_VIDEO_SECONDS) $(BENCH_VENV)/bin/python
 
 ## bench-peers: imgsite, sigal (PyPI), Hugo (apt) and libvips alone (pyvips) at equal work, side by side, then libjpeg-turbo's floor for that work;
 ## the release bundle's imgsite too when make dist has made one (.build/dist/unpacked) (not in CI; ~4 min)

@@ -49,7 +49,7 @@ final class BuildReport: Sendable {
                 var entry = entries[path, default: Entry()]
                 entry.seconds += entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[path] = entry
-            case .started, .step, .waiting, .siteWarning, .skipped, .note:
+            case .started, .step, .waiting, .siteWarning, .skipped, .note, .encoding:
                 break
             }
         }

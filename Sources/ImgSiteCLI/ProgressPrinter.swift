@@ -47,6 +47,9 @@ final class ProgressPrinter: Sendable {
                 if verbosity == .verbose { message("\(total) images, \(fresh) up to date") }
             case .processing(let path):
                 state.current = path
+            case let .encoding(path, percent):
+                state.current = "\(path) \(percent)%"
+                if verbosity == .verbose, percent % 25 == 0, percent < 100 { message("encoding \(ImageLine.clean(path)): \(percent)%") }
             case .step(let name):
                 if verbosity == .verbose {
                     message("step: \(name)")

@@ -9,7 +9,8 @@ import Glibc
 ///
 /// `IMGSITE_KILL_AT=<point>[#n]` sends SIGKILL to this process the n-th time
 /// (default first) it reaches `point`: `scan` (an album scanned), `image` (an
-/// image finished and recorded), `page` (a page written), or `write <file name>` (that
+/// image finished and recorded), `encoding` (a clip's transcode 5 % further),
+/// `page` (a page written), or `write <file name>` (that
 /// file's bytes written, not yet renamed into place). `IMGSITE_KILL_WITH=INT`
 /// or `TERM` sends that signal instead, as Ctrl-C or a CI runner's stop
 /// would. Unset, each point costs one comparison.

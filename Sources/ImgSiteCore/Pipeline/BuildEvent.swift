@@ -4,6 +4,9 @@ public enum BuildEvent: Sendable {
     case started(total: Int, fresh: Int)
     /// An image is being decoded and encoded now.
     case processing(String)
+    /// A clip being decoded and encoded is this far through, in percent
+    /// (said every 5 %): minutes of work show as they go.
+    case encoding(String, percent: Int)
     /// An image finished: built (with warnings, if any), or failed.
     indirect case built(ProcessedImage)
     /// An image that needed no encoding (from the journal or the cache), by

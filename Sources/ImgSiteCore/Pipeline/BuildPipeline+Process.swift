@@ -76,8 +76,9 @@ extension BuildPipeline {
         return WorkerPool.map(stale, workers: options.jobs, cost: { $0.source.byteCount }) { job -> Result<ImageBuilder.Outcome, BuildError> in
             let source = job.source.relativePath
             observe(.processing(source))
-            let builder = ImageBuilder(
+            var builder = ImageBuilder(
                 settings: settings(source), store: store, objects: objects, output: options.output, force: options.force, lanes: lanes)
+            builder.progress = { percent in observe(.encoding(source, percent: percent)) }
             do throws(BuildError) {
                 let outcome = try builder.build(job, header: headers.take(source))
                 switch pass {

@@ -71,7 +71,16 @@ extension ImageBuilder {
         } catch {
             throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
         }
-        poster = try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings)
+        var said = 0
+        poster = try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
+            let percent = Int(done * 20) * 5
+            if percent > said {
+                said = percent
+                progress?(percent)
+                FaultInjection.point("encoding")
+            }
+            return true
+        }
         try writePoster(poster, to: clip.poster, displayPath: path)
         var stored: [String: CachedVariant] = [:]
         for (file, output) in zip(missing, outputs) {

@@ -34,6 +34,8 @@ struct ImageBuilder: Sendable {
     let force: Bool
     /// Threads for one image's encodes (`ImageProcessor.lanes`).
     var lanes = 1
+    /// Told how far a clip's transcode is, in percent, every 5 %.
+    var progress: (@Sendable (Int) -> Void)?
 
     private var processor: ImageProcessor { ImageProcessor(settings: settings, lanes: lanes) }
 

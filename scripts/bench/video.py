@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""make bench-video: a 4K HEVC phone clip through imgsite, against the ffmpeg
+command run once per output with the same encoders and settings, and against
+sigal's video settings. States each side's wall time, bytes and SSIM (ffmpeg's
+ssim filter against the source scaled to the output's size), and imgsite's
+peak memory.
+
+usage: video.py IMGSITE [SECONDS] [PYTHON_WITH_SIGAL]
+
+The clip is made once into .build/bench-video/ from a corpus photo: 3840 x 2160
+at 30 frames a second, HEVC 8-bit (as Android phones record), a pan with
+sensor-like noise (about a phone's bytes a second), AAC sound, a location tag.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORK = os.path.join(ROOT, ".build", "bench-video")
+PHOTO = os.path.join(ROOT, "Tests", "Corpus", "photos", "large", "2004default.jpg")
+
+
+def run(command, **kwargs):
+    start = time.monotonic()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+    return time.monotonic() - start
+
+
+def run_measured(command):
+    """Wall time and the peak RSS (MB) of that process alone."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    if status != 0:
+        sys.exit(f"{command[0]} failed: {process.stderr.read().decode()}")
+    return time.monotonic() - start, usage.ru_maxrss / 1024
+
+
+def make_clip(seconds):
+    clip = os.path.join(WORK, f"phone-4k-{seconds}s-v2.mov")
+    if not os.path.exists(clip):
+        print(f"making the {seconds} s 4K HEVC clip (once)…", flush=True)
+        partial = clip + ".part.mov"
+        run(["ffmpeg", "-hide_banner", "-y", "-loop", "1", "-framerate", "30", "-i", PHOTO,
+             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", str(seconds),
+             "-vf", "scale=4608:2880,crop=3840:2160:'min(768,t*40)':'min(720,t*30)',noise=alls=14:allf=t,format=yuv420p",
+             "-c:v", "libx265", "-preset", "ultrafast", "-crf", "22", "-x265-params", "log-level=error", "-tag:v", "hvc1",
+             "-c:a", "aac", "-b:a", "128k", "-metadata", "location=+57.2000-006.1000/", partial])
+        os.rename(partial, clip)
+    return clip
+
+
+def probe(path):
+    out = subprocess.check_output(["ffprobe", "-v", "error", "-print_format", "json", "-show_streams", "-show_format", path])
+    info = json.loads(out)
+    video = next(s for s in info["streams"] if s["codec_type"] == "video")
+    return video["codec_name"], int(video["width"]), int(video["height"]), int(info["format"]["size"])
+
+
+def ssim(output, source, width, height):
+    result = subprocess.run(
+        ["ffmpeg", "-hide_banner", "-i", output, "-i", source, "-lavfi",
+         f"[1:v]scale={width}:{height}:flags=bicubic,format=yuv420p[ref];[0:v]format=yuv420p[out];[out][ref]ssim", "-f", "null", "-"],
+        capture_output=True, text=True, check=True)
+    match = re.search(r"All:([0-9.]+)", result.stderr)
+    return float(match.group(1)) if match else float("nan")
+
+
+def cli_run(source, codec, width, height, seconds_per_gop, target):
+    """The ffmpeg command for one output, as imgsite's transcoder sets its encoder."""
+    common = ["ffmpeg", "-hide_banner", "-y", "-i", source, "-vf", f"scale={width}:{height},setsar=1,format=yuv420p",
+              "-g", str(30 * seconds_per_gop), "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-map_metadata", "-1",
+              "-movflags", "+faststart"]
+    if codec == "h264":
+        encoder = ["-c:v", "libx264", "-preset", "fast", "-crf", "23", "-profile:v", "high"]
+    else:
+        encoder = ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35"]
+    return run(common + encoder + [target], env=dict(os.environ, SVT_LOG="0"))
+
+
+def main():
+    imgsite = os.path.abspath(sys.argv[1])
+    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    sigal_python = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
+    os.makedirs(WORK, exist_ok=True)
+    clip = make_clip(seconds)
+    photos = os.path.join(WORK, "photos", "clips")
+    shutil.rmtree(os.path.dirname(photos), ignore_errors=True)
+    os.makedirs(photos)
+    os.link(clip, os.path.join(photos, os.path.basename(clip)))
+    site, cache = os.path.join(WORK, "site"), os.path.join(WORK, "cache")
+    for folder in (site, cache):
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{os.path.basename(clip)}: {probe(clip)[0]} {probe(clip)[1]} x {probe(clip)[2]}, {seconds} s, "
+          f"{probe(clip)[3] / 1e6:.1f} MB; {os.cpu_count()} cores", flush=True)
+
+    imgsite_seconds, peak = run_measured([imgsite, "build", os.path.dirname(photos), "-o", site, "--cache-dir", cache, "--quiet"])
+    files = sorted(f for f in os.listdir(os.path.join(site, "clips", "_img")) if f.endswith(".mp4"))
+    outputs = []
+    for name in files:
+        path = os.path.join(site, "clips", "_img", name)
+        codec, width, height, size = probe(path)
+        outputs.append((name, codec, width, height, size, path))
+
+    cli_dir = os.path.join(WORK, "cli")
+    shutil.rmtree(cli_dir, ignore_errors=True)
+    os.makedirs(cli_dir)
+    cli_seconds = 0.0
+    rows = []
+    for name, codec, width, height, size, path in outputs:
+        target = os.path.join(cli_dir, name)
+        cli_seconds += cli_run(clip, codec, width, height, 4, target)
+        rows.append((f"{codec} {width}x{height}", size, ssim(path, clip, width, height), os.path.getsize(target), ssim(target, clip, width, height)))
+
+    print(f"\nimgsite, one decode for {len(outputs)} files: {imgsite_seconds:.1f} s, peak RSS {peak:.0f} MB")
+    print(f"ffmpeg once per file, same encoders and settings: {cli_seconds:.1f} s "
+          f"(imgsite takes {imgsite_seconds / cli_seconds:.2f}x)")
+    print(f"\n| file | imgsite bytes | imgsite SSIM | ffmpeg bytes | ffmpeg SSIM | MB a minute (imgsite) |")
+    print("|---|---|---|---|---|---|")
+    for label, size, own, other_size, other in rows:
+        print(f"| {label} | {size / 1e6:.2f} MB | {own:.4f} | {other_size / 1e6:.2f} MB | {other:.4f} | {size / 1e6 * 60 / seconds:.1f} |")
+
+    if sigal_python:
+        sigal = os.path.join(os.path.dirname(sigal_python), "sigal")
+        out = os.path.join(WORK, "sigal")
+        shutil.rmtree(out, ignore_errors=True)
+        config = os.path.join(WORK, "sigal.conf.py")
+        with open(config, "w") as f:
+            f.write(f"source = {os.path.dirname(photos)!r}\ndestination = {out!r}\n")
+        sigal_seconds = run([sigal, "build", "-c", config, "--quiet"], cwd=WORK)
+        made = [os.path.join(root, f) for root, _, names in os.walk(out) for f in names if f.endswith((".webm", ".mp4"))]
+        for path in made:
+            codec, width, height, size = probe(path)
+            print(f"\nsigal (its defaults: video_format webm, video_size 480x360): {sigal_seconds:.1f} s, {codec} {width}x{height}, "
+                  f"{size / 1e6:.2f} MB, SSIM {ssim(path, clip, width, height):.4f}")
+
+
+if __name__ == "__main__":
+    main()
