@@ -102,6 +102,7 @@ int imgsite_video_probe(const char *path, ImgsiteClipInfo *info, char *error, si
   const AVDictionaryEntry *date = av.dict_get(context->metadata, "com.apple.quicktime.creationdate", NULL, 0);
   if (!date) date = av.dict_get(context->metadata, "creation_time", NULL, 0);
   if (date) copy(info->created, sizeof info->created, date->value);
+  info->live_photo = av.dict_get(context->metadata, "com.apple.quicktime.content.identifier", NULL, 0) != NULL;
   av.close_input(&context);
   return 0;
 }

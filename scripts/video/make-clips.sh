@@ -33,6 +33,10 @@ ff -loop 1 -i "$photos/Storm.jpg" -t 1 -vf "$(pan 320x180 25)" -c:v libtheora -q
 # HD, two rungs of the ladder (720 and 480 lines): a browser at a phone's width loads the small one.
 ff -loop 1 -i "$photos/Dune.jpg" -f lavfi -i "$tone" -t 2 -vf "$(pan 1280x720 25)" -c:v libx264 -preset veryfast -crf 34 \
    -c:a aac -b:a 48k -movflags +faststart "$out/hd-pan.mp4"
+# An iPhone Live Photo's motion: a .mov with Apple's content identifier (5 s: the identifier, not the length, tells).
+ff -loop 1 -i "$photos/RainDrops.jpg" -t 5 -vf "$(pan 320x180 15)" -c:v libx264 -preset veryfast -crf 34 \
+   -metadata com.apple.quicktime.content.identifier=6F1C2A9E-0D4B-4C55-9E2D-6D8F0C7A1B23 -movflags +use_metadata_tags \
+   "$out/live-photo.mov"
 # A black opening that fades in: its poster is a frame after the fade, not the black or a dim one.
 ff -loop 1 -i "$photos/GreenMeadow.jpg" -t 3 -vf "$(pan 320x180 25),fade=t=in:st=1:d=1" -c:v libx264 -preset veryfast -crf 30 \
    "$out/fade-in.mp4"

@@ -37,6 +37,9 @@ typedef struct {
   // The capture date as the file writes it (QuickTime's creationdate, else
   // creation_time), "" when none.
   char created[64];
+  // The file carries an iPhone's Live Photo content identifier: it is the
+  // motion of a photo of the same name.
+  int live_photo;
 } ImgsiteClipInfo;
 
 // Reads `path`'s container: 0, or -1 with the reason in `error`

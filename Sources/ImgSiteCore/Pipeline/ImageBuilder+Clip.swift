@@ -58,13 +58,12 @@ extension ImageBuilder {
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let outputs = missing.map { file in
             ClipTranscoder.Output(codec: file.codec, width: file.width, height: file.height,
-                                  path: work.appending(path: "\(AtomicWriter.temporaryPrefix)\(file.key.prefix(32)).mp4").path)
+                                  path: work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(file.key.prefix(24)).mp4").path)
         }
         let top = ladder.sizes[0]
         let settings = ClipTranscoder.Settings(
             width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound ? VideoSettings.audioBitrate : 0,
             posterAt: clip.settings.posterAt.map { min($0, max(0, info.seconds - 1)) }, threads: max(1, lanes))
-        let poster: ClipTranscoder.Poster
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -72,7 +71,7 @@ extension ImageBuilder {
             throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
         }
         var said = 0
-        poster = try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
+        let poster = try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
             let percent = Int(done * 20) * 5
             if percent > said {
                 said = percent

@@ -123,6 +123,7 @@ public struct Scanner: Sendable {
             }
         }
         takeRaws(raws, images: &images, skipped: &skipped)
+        takeLivePhotos(&images, skipped: &skipped)
         if !sidecars.isEmpty || !markdowns.isEmpty {
             for index in images.indices {
                 let name = String(images[index].absolutePath.dropFirst(folderPath.count + 1))
@@ -192,6 +193,34 @@ public struct Scanner: Sendable {
             skipped.append(skip)
         }
     }
+
+    /// A phone's Live Photo is a still and a short `.mov` of the same name
+    /// (`IMG_4412.HEIC`, `IMG_4412.MOV`): the still is published, its motion
+    /// said as skipped. A `.mov` is a Live Photo's motion when it carries
+    /// Apple's content identifier or lasts at most `livePhotoSeconds`; a
+    /// longer clip beside a photo of its name is a clip of its own.
+    private func takeLivePhotos(_ images: inout [SourceImage], skipped: inout [SkippedFile]) {
+        let clips = images.filter { $0.clip != nil && $0.relativePath.lowercased().hasSuffix(".mov") }
+        guard !clips.isEmpty else { return }
+        func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+        func stem(_ path: String) -> String { (name(path) as NSString).deletingPathExtension.lowercased() }
+        let stills = Dictionary(images.filter { $0.clip == nil }.map { (stem($0.relativePath), $0) }) { first, _ in first }
+        var motions: Set<String> = []
+        for clip in clips {
+            guard let still = stills[stem(clip.relativePath)],
+                let info = try? ClipProbe.read(clip.absolutePath, displayPath: clip.relativePath),
+                info.livePhoto || info.seconds <= Self.livePhotoSeconds,
+                var skip = SkippedFile(relativePath: clip.relativePath, name: name(clip.relativePath))
+            else { continue }
+            skip.note = "the motion of a Live Photo, shown as its photo \(name(still.relativePath)) (a photo and a short .mov of the same name are one Live Photo)"
+            skipped.append(skip)
+            motions.insert(clip.relativePath)
+        }
+        images.removeAll { motions.contains($0.relativePath) }
+    }
+
+    /// The longest a Live Photo's motion lasts: 3 s on iPhones, a little more when trimmed at capture.
+    static let livePhotoSeconds = 4.0
 
     /// Sibling folders side by side: a walk is mostly waiting on stat calls.
     private func scanFolders(_ folders: [(url: URL, relative: String)], ancestors: Set<String>) throws -> [Album] {

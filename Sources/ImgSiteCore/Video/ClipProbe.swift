@@ -22,6 +22,8 @@ struct ClipInfo: Sendable, Equatable {
     var audioCodec: String?
     /// The capture date as the file writes it.
     var created: String?
+    /// It carries an iPhone's Live Photo content identifier.
+    var livePhoto = false
 
     /// How the frames' brightness is coded: HDR clips need tone mapping to show right on SDR screens.
     enum Transfer: Sendable, Equatable {
@@ -71,7 +73,7 @@ public enum ClipProbe {
             width: Int(sideways ? info.height : info.width), height: Int(sideways ? info.width : info.height), rotation: Int(info.rotation),
             seconds: info.seconds, codec: codec, bitDepth: Int(info.bit_depth),
             transfer: info.hdr == 1 ? .pq : info.hdr == 2 ? .hlg : .sdr, frameRate: info.frame_rate, variableRate: info.variable_rate != 0,
-            audioCodec: audio.isEmpty ? nil : audio, created: created.isEmpty ? nil : created)
+            audioCodec: audio.isEmpty ? nil : audio, created: created.isEmpty ? nil : created, livePhoto: info.live_photo != 0)
     }
 
     /// A fixed-size C string field as text.

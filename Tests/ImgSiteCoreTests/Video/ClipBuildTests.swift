@@ -94,4 +94,23 @@ struct ClipBuildTests {
         #expect(skipped.summary.skipped.filter { $0.kind == .video }.map(\.relativePath).sorted() == ["trip/damaged.mp4", "trip/hdr-hlg.mov", "trip/upright-phone.mp4"])
         #expect(skipped.summary.skipped.allSatisfy { $0.kind != .video || $0.reason == "a video clip; video: false leaves clips out" })
     }
+
+    @Test("a Live Photo (a photo and a .mov of its name: Apple's identifier, or 4 s at most) is its photo; an .mp4 beside a photo is a clip")
+    func livePhotos() throws {
+        let input = try Corpus.scratch("live-photos")
+        let album = input.appending(path: "a")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let files = [(Corpus.photo("nature/Wood.jpg").path, "IMG_0001.JPG"), (ClipProbeTests.clip("live-photo.mov"), "IMG_0001.MOV"),
+                     (Corpus.photo("nature/Storm.jpg").path, "IMG_0002.jpg"), (ClipProbeTests.clip("hdr-hlg.mov"), "IMG_0002.mov"),
+                     (Corpus.photo("nature/Dune.jpg").path, "Dune.jpg"), (ClipProbeTests.clip("hd-pan.mp4"), "Dune.mp4")]
+        for (from, name) in files { try FileManager.default.copyItem(atPath: from, toPath: album.appending(path: name).path) }
+        let build = try TestBuild.run(input: input)
+        #expect(build.summary.built == 4 && build.summary.failed.isEmpty, "\(build.events)")
+        let motions = build.summary.skipped.filter { $0.kind == .video }
+        #expect(motions.map(\.relativePath).sorted() == ["a/IMG_0001.MOV", "a/IMG_0002.mov"])
+        #expect(motions.allSatisfy { $0.reason.hasPrefix("the motion of a Live Photo, shown as its photo IMG_000") }, "\(motions.map(\.reason))")
+        #expect(try build.image("a/Dune.mp4").clip != nil && build.image("a/Dune.jpg").clip == nil)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: build.output.appending(path: "a").path).filter { $0.hasSuffix(".html") }
+        #expect(pages.count == 5, "a page each for the three photos and the clip, and the album's: \(pages)")
+    }
 }

@@ -33,6 +33,12 @@ struct ClipProbeTests {
         #expect(abs(info.frameRate - 20) < 1, "\(info.frameRate)")
     }
 
+    @Test("an iPhone Live Photo's motion carries Apple's content identifier; other clips do not")
+    func livePhoto() throws {
+        #expect(try Self.read("live-photo.mov").livePhoto)
+        #expect(try !Self.read("hdr-hlg.mov").livePhoto && !Self.read("upright-phone.mp4").livePhoto)
+    }
+
     @Test("Theora in Ogg, as sigal's sample gallery holds")
     func theora() throws {
         let info = try Self.read("theora.ogv")
