@@ -61,6 +61,9 @@ static int open_decoder(Transcode *t, int index, AVCodecContext **decoder) {
   if (!*decoder) return failed(t, "out of memory", 0);
   int status = av.avcodec_parameters_to_context(*decoder, stream->codecpar);
   (*decoder)->pkt_timebase = stream->time_base;
+  // Each frame thread holds frames of the clip's full size (48 MB a 4K
+  // frame in 10 bits): the encoders' threads give the parallelism.
+  (*decoder)->thread_count = t->options->threads;
   if (status < 0 || (status = av.avcodec_open2(*decoder, codec, NULL)) < 0) return failed(t, "its decoder cannot be opened", status);
   return 0;
 }
@@ -204,7 +207,7 @@ static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *w
   encoder->colorspace = hdr ? AVCOL_SPC_BT709 : source->color_space;
   encoder->color_range = AVCOL_RANGE_MPEG;
   AVDictionary *options = NULL;
-  if (wanted->options && wanted->options[0]) av.av_dict_parse_string(&options, wanted->options, "=", ":", 0);
+  if (wanted->options && wanted->options[0]) av.av_dict_parse_string(&options, wanted->options, "=", ",", 0);
   int status = av.avcodec_open2(encoder, codec, &options);
   av.av_dict_free(&options);
   snprintf(what, sizeof what, "the %s encoder cannot be opened", wanted->encoder);
@@ -249,6 +252,9 @@ static int write_packet(Transcode *t, Output *output, AVPacket *packet, int inde
 
 // Encodes `frame` (NULL: the end) and writes what the encoder gives back.
 static int encode(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output *only) {
+  // A decoded frame keeps its source's picture type; an encoder would take
+  // it as an order (a key frame where the source had one): each chooses its own.
+  if (frame) frame->pict_type = AV_PICTURE_TYPE_NONE;
   int status = av.avcodec_send_frame(encoder, frame);
   if (status < 0 && status != AVERROR_EOF) return failed(t, "a frame cannot be encoded", status);
   AVPacket *packet = t->encoded;

@@ -51,7 +51,8 @@ typedef struct {
   // Where to write it: a temporary name the caller renames once whole.
   const char *path;
   // FFmpeg's name of the encoder ("libx264", "libsvtav1", "libaom-av1") and
-  // its options ("preset=medium:crf=23"), set as the ffmpeg CLI's -x264opts would be.
+  // its options, comma-separated ("preset=fast,crf=23"), as the ffmpeg CLI's
+  // encoder options are set (a value may hold ':' and '=': "svtav1-params=lp=1").
   const char *encoder;
   const char *options;
   // Upright size, even numbers, at most the poster's.

@@ -71,8 +71,7 @@ enum ClipTranscoder {
             imgsite_video_transcode(source, files, Int32(files.count), &options, &poster, &error, error.count)
         }
         guard status == 0, let pixels = poster.rgba else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw BuildError(path: displayPath, "cannot be made into video files: \(reason)")
+            throw BuildError(path: displayPath, "cannot be made into video files: \(ClipProbe.message(error))")
         }
         defer { imgsite_video_poster_free(&poster) }
         let count = Int(poster.width) * Int(poster.height) * 4
