@@ -382,9 +382,11 @@ static int run(Transcode *t) {
     else if (index == t->audio && t->audio_encoder) status = decode_audio(t, packet);
     av.packet_unref(t->packet);
     if (status < 0) return -1;
+    // Only the poster was asked (the files are in the cache): its seconds are read.
+    if (t->count == 0 && t->poster_ended) break;
   }
   // A file cut short ends where it is cut: what was decoded is kept.
-  if (status != AVERROR_EOF && status != AVERROR_INVALIDDATA && status != AVERROR(EIO))
+  if (status < 0 && status != AVERROR_EOF && status != AVERROR_INVALIDDATA && status != AVERROR(EIO))
     return failed(t, "it cannot be read to its end", status);
   if (decode_video(t, NULL) < 0) return -1;
   if (t->audio_encoder && decode_audio(t, NULL) < 0) return -1;

@@ -62,7 +62,7 @@ extension ImageBuilder {
         }
         let top = ladder.sizes[0]
         let settings = ClipTranscoder.Settings(
-            width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound ? VideoSettings.audioBitrate : 0,
+            width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
             posterAt: clip.settings.posterAt.map { min($0, max(0, info.seconds - 1)) }, threads: max(1, lanes))
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
