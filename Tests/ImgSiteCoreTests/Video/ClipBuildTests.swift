@@ -113,4 +113,24 @@ struct ClipBuildTests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: build.output.appending(path: "a").path).filter { $0.hasSuffix(".html") }
         #expect(pages.count == 5, "a page each for the three photos and the clip, and the album's: \(pages)")
     }
+
+    @Test("clips built on two shards and merged: the site one machine makes (same files, same pages)")
+    func shards() throws {
+        let input = try Self.library()
+        let single = try Corpus.scratch("clips-single")
+        _ = try ShardTests.build(input, mode: .site, output: single)
+        var shards: [URL] = []
+        for index in 1...2 {
+            let folder = try Corpus.scratch("clips-shard")
+            _ = try ShardTests.build(input, mode: .shard(Shard(index: index, count: 2)!), output: folder)
+            shards.append(folder)
+        }
+        let merged = try Corpus.scratch("clips-merged")
+        let (summary, _) = try ShardTests.build(input, mode: .merge(shards), output: merged)
+        #expect(summary.built == 0 && summary.encodedFiles == 0 && summary.failed.map(\.path) == ["trip/damaged.mp4"])
+        let (a, b) = (try FolderTree.read(single), try FolderTree.read(merged))
+        #expect(Set(a.keys) == Set(b.keys), "\(Set(a.keys).symmetricDifference(b.keys))")
+        #expect(a.keys.filter { $0.hasSuffix(".mp4") }.count == 4)
+        for page in a.keys where page.hasSuffix(".html") { #expect(a[page] == b[page], "\(page)") }
+    }
 }
