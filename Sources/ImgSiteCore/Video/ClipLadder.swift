@@ -5,8 +5,13 @@
 struct ClipLadder: Sendable, Equatable {
     static let rungs = [480, 720, 1080]
 
+    struct Size: Equatable {
+        var width: Int
+        var height: Int
+    }
+
     /// Sizes, largest first (the first is the poster's).
-    var sizes: [(width: Int, height: Int)]
+    var sizes: [Size]
 
     init(width: Int, height: Int, maxHeight: Int) {
         let short = min(width, height), long = max(width, height)
@@ -14,14 +19,10 @@ struct ClipLadder: Sendable, Equatable {
         let sides = Self.rungs.filter { $0 < top } + [top]
         sizes = sides.reversed().map { side in
             let other = Self.even(Double(long) * Double(side) / Double(short))
-            return width <= height ? (Self.even(Double(side)), other) : (other, Self.even(Double(side)))
+            return width <= height ? Size(width: Self.even(Double(side)), height: other) : Size(width: other, height: Self.even(Double(side)))
         }
     }
 
     /// Encoders take 4:2:0 frames of even sides.
     private static func even(_ side: Double) -> Int { max(2, Int((side / 2).rounded()) * 2) }
-
-    static func == (a: ClipLadder, b: ClipLadder) -> Bool {
-        a.sizes.elementsEqual(b.sizes) { $0 == $1 }
-    }
 }
