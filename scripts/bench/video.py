@@ -76,9 +76,9 @@ def cli_run(source, codec, width, height, seconds_per_gop, target):
               "-g", str(30 * seconds_per_gop), "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-map_metadata", "-1",
               "-movflags", "+faststart"]
     if codec == "h264":
-        encoder = ["-c:v", "libx264", "-preset", "fast", "-crf", "23", "-profile:v", "high", "-rc-lookahead", "20"]
+        encoder = ["-c:v", "libx264", "-preset", "fast", "-crf", "23", "-profile:v", "high", "-rc-lookahead", "10", "-x264-params", "sync-lookahead=0"]
     else:
-        encoder = ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-svtav1-params", "lp=1"]
+        encoder = ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-svtav1-params", "lp=1:lookahead=0:hierarchical-levels=3"]
     return run(common + encoder + [target], env=dict(os.environ, SVT_LOG="0"))
 
 

@@ -71,14 +71,16 @@ extension ImageBuilder {
             throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
         }
         var said = 0
-        let poster = try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
-            let percent = Int(done * 20) * 5
-            if percent > said {
-                said = percent
-                progress?(percent)
-                FaultInjection.point("encoding")
+        let poster = try ClipGate.shared.run { () throws(BuildError) in
+            try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
+                let percent = Int(done * 20) * 5
+                if percent > said {
+                    said = percent
+                    progress?(percent)
+                    FaultInjection.point("encoding")
+                }
+                return true
             }
-            return true
         }
         try writePoster(poster, to: clip.poster, displayPath: path)
         var stored: [String: CachedVariant] = [:]
