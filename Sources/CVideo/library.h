@@ -18,7 +18,7 @@
 #define IMGSITE_STRING_OF(x) #x
 #define IMGSITE_STRING(x) IMGSITE_STRING_OF(x)
 
-// The calls decoding and encoding make: X(library, function).
+// The calls decoding, encoding and remuxing make: X(library, function).
 #define IMGSITE_AV_TRANSCODE(X)                                                                         \
   X(format, avformat_alloc_output_context2) X(format, avformat_new_stream) X(format, avio_open)         \
   X(format, avio_closep) X(format, avformat_write_header) X(format, av_interleaved_write_frame)         \
@@ -32,7 +32,9 @@
   X(util, av_channel_layout_describe) X(util, av_get_sample_fmt_name) X(util, av_rescale_q)             \
   X(filter, avfilter_graph_alloc) X(filter, avfilter_graph_free) X(filter, avfilter_graph_parse_ptr)    \
   X(filter, avfilter_graph_config) X(filter, av_buffersrc_add_frame_flags) X(filter, av_buffersink_get_frame) \
-  X(filter, av_buffersink_get_time_base) X(filter, av_buffersink_set_frame_size)
+  X(filter, av_buffersink_get_time_base) X(filter, av_buffersink_set_frame_size)                      \
+  X(format, av_guess_format) X(format, av_stream_new_side_data) X(format, av_codec_get_tag2)           \
+  X(format, av_codec_get_id) X(codec, avcodec_parameters_copy)
 
 // The calls imgsite makes, found in the libraries once. The libraries are
 // those of the headers' major versions: their structures are read directly.

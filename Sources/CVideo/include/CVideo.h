@@ -97,4 +97,10 @@ int imgsite_video_transcode(const char *source, const ImgsiteVideoOutput *output
 
 void imgsite_video_poster_free(ImgsitePoster *poster);
 
+// Rewrites the clip at `source` into `target` in the container its name
+// says (".mov", ".webm"): its video and sound streams copied as they are,
+// with their rotation, without the source's metadata or any other stream.
+// 0, or -1 with the reason in `error` (nothing is left at `target`).
+int imgsite_video_remux(const char *source, const char *target, char *error, size_t error_size);
+
 #endif

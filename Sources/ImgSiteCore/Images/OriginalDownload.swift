@@ -18,9 +18,11 @@ enum OriginalDownload {
     }
 
     /// The format `source`'s own file is published in under `downloads:
-    /// original`, from its first bytes; nil for a RAW file (its preview is
-    /// what is shown) or a file that cannot be read.
+    /// original`, from its first bytes; a clip's is its own container
+    /// (`ClipRemux`); nil for a RAW file (its preview is what is shown) or a
+    /// file that cannot be read.
     static func format(of source: SourceImage) -> OutputFormat? {
+        if source.clip != nil { return .clip }
         guard source.rawPreview == nil, let handle = FileHandle(forReadingAtPath: source.absolutePath) else { return nil }
         defer { try? handle.close() }
         return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data()))

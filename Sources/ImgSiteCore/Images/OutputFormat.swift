@@ -5,6 +5,10 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
     case gif
     /// Video clips only (`VideoCodec`): H.264 in MP4, and AV1 in MP4.
     case mp4, av1
+    /// A clip's own file under `downloads: original`: its streams copied
+    /// into its own container, so its name keeps its source's extension
+    /// (".mov", ".webm"), not `fileExtension`.
+    case clip
 
     /// What `formats` in `imgsite.yml` may list: a still is never a GIF.
     public static let stillFormats: [OutputFormat] = [.jpeg, .webp, .avif, .jxl]
@@ -22,6 +26,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .jxl: "jxl"
         case .gif: "gif"
         case .mp4, .av1: "mp4"
+        case .clip: "video"
         }
     }
 
@@ -29,7 +34,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
     public var mimeType: String { isVideo ? "video/mp4" : "image/\(rawValue)" }
 
     /// A clip's video file, not an image.
-    public var isVideo: Bool { self == .mp4 || self == .av1 }
+    public var isVideo: Bool { self == .mp4 || self == .av1 || self == .clip }
 
     /// Order of `<source>` elements: the browser takes the first it supports,
     /// so the smallest format comes first and JPEG (the `<img>`) last.
@@ -42,6 +47,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .gif: 4
         case .av1: 5
         case .mp4: 6
+        case .clip: 7
         }
     }
 }

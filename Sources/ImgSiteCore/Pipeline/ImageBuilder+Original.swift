@@ -19,6 +19,7 @@ extension ImageBuilder {
         if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
             return Original(variant: variant(job, cached), key: key, object: cached.object)
         }
+        if job.source.clip != nil { return try clipOriginal(job, key: key) }
         let path = job.source.relativePath
         let bytes: [UInt8]
         do {
@@ -40,9 +41,43 @@ extension ImageBuilder {
         return Original(variant: variant(job, cached), key: key, object: cached.object, new: cached)
     }
 
+    /// A clip's own file rewritten without its metadata (`ClipRemux`),
+    /// written under the cache's work folder and stored whole; nil when its
+    /// streams do not fit back into its container (its page then offers its
+    /// largest MP4).
+    private func clipOriginal(_ job: ImageJob, key: String) throws(BuildError) -> Original? {
+        let path = job.source.relativePath
+        let info = try ClipProbe.read(job.source.absolutePath, displayPath: path)
+        let name = "\(key).\(Self.clipExtension(job))"
+        let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
+        let target = work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(name)")
+        do {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        } catch {
+            throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
+        }
+        guard (try? ClipRemux.remux(job.source.absolutePath, to: target.path, displayPath: path)) != nil else { return nil }
+        let cached: CachedVariant
+        do {
+            let bytes = try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int ?? 0
+            try objects.adopt(target, as: name)
+            cached = CachedVariant(object: name, nameHash: String(key.prefix(8)), format: .clip, width: info.width, height: info.height, bytes: bytes)
+        } catch {
+            try? FileManager.default.removeItem(at: target)
+            throw BuildError(path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
+        }
+        return Original(variant: variant(job, cached), key: key, object: cached.object, new: cached)
+    }
+
+    /// A clip's own file keeps its container, so its extension.
+    private static func clipExtension(_ job: ImageJob) -> String {
+        (job.source.relativePath as NSString).pathExtension.lowercased()
+    }
+
     private func variant(_ job: ImageJob, _ cached: CachedVariant) -> Variant {
-        Variant(
-            path: "\(job.outputFolder)/\(job.slug)-original.\(cached.nameHash).\(cached.format.fileExtension)", format: cached.format,
+        let fileExtension = cached.format == .clip ? Self.clipExtension(job) : cached.format.fileExtension
+        return Variant(
+            path: "\(job.outputFolder)/\(job.slug)-original.\(cached.nameHash).\(fileExtension)", format: cached.format,
             width: cached.width, height: cached.height, bytes: cached.bytes, role: .original)
     }
 }

@@ -78,7 +78,7 @@ public struct ImageSettings: Sendable, Hashable {
         case .avif: .avif(quality: dense?.quality ?? avif.quality, effort: dense?.effort ?? avif.effort)
         case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
         case .gif: AnimationSettings.gif
-        case .mp4, .av1: preconditionFailure("a clip's video files are encoded by ClipTranscoder, not libvips")
+        case .mp4, .av1, .clip: preconditionFailure("a clip's video files are written by ClipTranscoder and ClipRemux, not libvips")
         }
     }
 
@@ -87,7 +87,7 @@ public struct ImageSettings: Sendable, Hashable {
         case .webp: webp
         case .avif: avif
         case .jxl: jxl
-        case .jpeg, .gif, .mp4, .av1: nil
+        case .jpeg, .gif, .mp4, .av1, .clip: nil
         }
     }
 

@@ -40,6 +40,7 @@ extension DownloadContext {
         let format = switch file.format {
         case .jpeg: "JPEG"
         case .mp4: "H.264 MP4"
+        case .clip: (file.path as NSString).pathExtension.uppercased()
         default: file.format.rawValue.uppercased()
         }
         self.init(

@@ -114,6 +114,49 @@ struct ClipBuildTests {
         #expect(pages.count == 5, "a page each for the three photos and the clip, and the album's: \(pages)")
     }
 
+    @Test("downloads: original offers each clip's own file in its own container: its streams copied, upright, without its location")
+    func originals() throws {
+        let input = try Self.library()
+        for name in ["variable-rate.webm", "theora.ogv"] {
+            try FileManager.default.copyItem(atPath: ClipProbeTests.clip(name), toPath: input.appending(path: "trip/\(name)").path)
+        }
+        var config = SiteConfig()
+        config.downloads = .original
+        let build = try TestBuild.run(input: input, config: config)
+        #expect(build.summary.built == 5, "\(build.events)")
+        let containers = ["upright-phone.mp4": "mov,mp4,m4a,3gp,3g2,mj2", "hdr-hlg.mov": "mov,mp4,m4a,3gp,3g2,mj2",
+                          "variable-rate.webm": "matroska,webm", "theora.ogv": "ogg"]
+        var originals: [URL] = []
+        for (name, container) in containers {
+            let page = try AlbumFileSiteTests.page(build, "trip/\((name as NSString).deletingPathExtension).html")
+            let link = try #require(page.firstMatch(of: /<a href="\.\.\/([^"]+)" download="([^"]+)">Download the original<\/a>/), "\(name)")
+            #expect(String(link.2) == name && link.1.hasSuffix("." + (name as NSString).pathExtension))
+            let file = build.output.appending(path: String(link.1))
+            originals.append(file)
+            let (own, source) = (try FFprobe.read(file), try FFprobe.read(URL(fileURLWithPath: ClipProbeTests.clip(name))))
+            #expect(own.format["format_name"] as? String == container, "\(name)")
+            #expect(own.streams.count == source.streams.filter { ["video", "audio"].contains($0["codec_type"] as? String) }.count, "\(name)")
+            for key in ["codec_name", "width", "height", "codec_tag_string"] {
+                let (mine, theirs) = (own.video.map { "\($0[key] ?? "")" }, source.video.map { "\($0[key] ?? "")" })
+                #expect(mine == theirs, "\(name) \(key)")
+            }
+            let sounds = (own.audio.map { "\($0["codec_name"] ?? "")" }, source.audio.map { "\($0["codec_name"] ?? "")" })
+            #expect(sounds.0 == sounds.1, "\(name)")
+        }
+        // The phone's clip stays upright: its rotation is the picture's, copied.
+        let phone = try FFprobe.read(originals[originals.firstIndex { $0.pathExtension == "mp4" }!]).video
+        #expect((phone?["side_data_list"] as? [[String: Any]])?.first?["rotation"] as? Int == -90)
+        for file in originals {
+            let data = try Data(contentsOf: file)
+            #expect(data.firstRange(of: Data("57.2000".utf8)) == nil && data.firstRange(of: Data("ISO6709".utf8)) == nil, "\(file.lastPathComponent)")
+        }
+        for (file, tags) in try ExifTool.tags(of: originals) {
+            #expect(tags.keys.allSatisfy { !$0.contains("GPS") && !$0.contains("Location") && !$0.contains("Make") && !$0.contains("Model") }, "\(file)")
+        }
+        let again = try TestBuild.run(input: input, config: config, output: build.output)
+        #expect(again.summary.built == 0 && again.summary.encodedFiles == 0, "\(again.events)")
+    }
+
     @Test("clips built on two shards and merged: the site one machine makes (same files, same pages)")
     func shards() throws {
         let input = try Self.library()
