@@ -71,7 +71,8 @@ enum BudgetCalibration {
                 photos[index] = BudgetPhoto(
                     source: sources[index].job.source.relativePath, width: header.width, height: header.height, frames: max(1, header.frames),
                     sourceBytes: sources[index].job.source.byteCount,
-                    fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost)
+                    fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost,
+                    clip: header.clip)
             }
             photos[sampled[stratum]].phase = measured[stratum]?.phase
         }
@@ -101,6 +102,8 @@ enum BudgetCalibration {
         _ source: Source, keys: [VariantSpec], settings: ImageSettings
     ) throws(VipsError) -> (curves: [String: EncodeCurve], band: [SharedImage]?) {
         let header = source.header
+        // A clip's stills are its poster's: read its opening seconds for it now.
+        try? ClipPoster.ensure(source.job.source)
         let large = min(largeWidth, header.width)
         let image = try VipsImage.thumbnail(of: source.job.source.decodePath, width: large, toSRGB: header.needsColourTransform).materialized()
         image.removeMetadata { _ in true }

@@ -54,16 +54,19 @@ struct SiteBudget: Sendable {
             (moves, estimate) = (without, fewer)
         }
         current = Self.config(config, moves: moves)
+        let videos = predictor.videoEstimate(current)
         if isOverFiles(estimate), let files {
-            throw BudgetRefusal(key: "budgets.files", reason: "\(files) files cannot hold \(predictor.photos.count) photos: "
-                + "one file a photo (\(minimum(current))) and the pages make \(estimate.files) files; give at least \(estimate.files)")
+            let clipFiles = videos.files > 0 ? ", the clips' \(videos.files) video files" : ""
+            throw BudgetRefusal(key: "budgets.files", reason: "\(files) files cannot hold \(Self.items(predictor)): "
+                + "one file a photo (\(minimum(current)))\(clipFiles) and the pages make \(estimate.files) files; give at least \(estimate.files)")
         }
         if isOverBytes(estimate), let bytes {
             let needed = Self.roundedUp(Double(estimate.bytes) / margin)
             let parts = predictor.breakdown(current).map { "\($0.part) \(Bytes.text($0.bytes))" }.joined(separator: ", ")
-            throw BudgetRefusal(key: "budgets.site", reason: "\(Bytes.text(bytes)) cannot hold \(predictor.photos.count) photos: "
-                + "even with \(minimum(current)) a photo the site comes to about \(Bytes.text(estimate.bytes)) (\(parts)); "
-                + "give at least \(Bytes.text(needed))" + lighterDownloads(current, predictor: predictor))
+            let clips = videos.bytes > 0 ? "; the heaviest clips: \(predictor.heaviestClips(current))" : ""
+            throw BudgetRefusal(key: "budgets.site", reason: "\(Bytes.text(bytes)) cannot hold \(Self.items(predictor)): "
+                + "even with \(minimum(current)) a photo the site comes to about \(Bytes.text(estimate.bytes)) (\(parts))\(clips); "
+                + "give at least \(Bytes.text(needed))" + lighterSettings(current, predictor: predictor))
         }
         return BudgetPlan(moves: moves, predicted: estimate, unbudgeted: original)
     }
@@ -72,10 +75,22 @@ struct SiteBudget: Sendable {
         moves.reduce(site) { $1.applied(to: $0) }
     }
 
-    /// What the downloads' settings would let the budget hold, when they
-    /// weigh: "…, or album_zip: false (at least 24 MB)".
-    private func lighterDownloads(_ config: SiteConfig, predictor: SitePredictor) -> String {
+    /// "120 photos", "118 photos and 2 clips".
+    private static func items(_ predictor: SitePredictor) -> String {
+        let clips = predictor.clips.count
+        let photos = predictor.photos.count - clips
+        return clips == 0 ? "\(photos) photos" : "\(photos) photos and \(clips) clip\(clips == 1 ? "" : "s")"
+    }
+
+    /// What the downloads' and clips' settings would let the budget hold,
+    /// when they weigh: "…, or album_zip: false (at least 24 MB)".
+    private func lighterSettings(_ config: SiteConfig, predictor: SitePredictor) -> String {
         var choices: [(setting: String, config: SiteConfig)] = []
+        if !predictor.clips.isEmpty, config.video.maxHeight > ClipLadder.rungs[0] {
+            var lighter = config
+            lighter.video.maxHeight = ClipLadder.rungs[0]
+            choices.append(("video.max_height: \(lighter.video.maxHeight)", lighter))
+        }
         if config.albumZip && config.downloads != .none {
             var lighter = config
             lighter.albumZip = false

@@ -23,6 +23,8 @@ struct BudgetPhoto: Sendable {
     /// Its ladder's phase, when it was sampled (its bytes were read, so
     /// their hash is known): nil, the phases' mean.
     var phase: Double?
+    /// A video clip's own size and length (its stills are its poster's).
+    var clip: ClipShape?
 }
 
 /// What a photo's files cost in one format and role, fitted on two

@@ -27,14 +27,13 @@ extension SitePredictor {
         for (group, members) in groups {
             let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
             let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: group.phase ?? 0)
-            switch settings.publication(plan, fileFormat: group.fileFormat).download {
+            switch settings.publication(plan, fileFormat: group.fileFormat, clip: group.clip).download {
             case .none: break
             case .original: sourceBytes += members.reduce(0) { $0 + $1.sourceBytes }
             case .file(let spec) where animation != nil && spec.role == .image:
                 fileBytes += Double(animatedBytes(spec, group: group, members: members))
             case .file(let spec): fileBytes += stillBytes(spec, group: group, settings: settings) * Double(members.count)
-            // Not asked here: a budget's photos are planned as stills (clips' video files are not predicted yet).
-            case .video: break
+            case .video: sourceBytes += Int(members.compactMap(\.clip).reduce(0) { $0 + largestVideoBytes($1, config: config) }.rounded(.up))
             }
         }
         return SiteEstimate(files: pages.zipAlbums, bytes: sourceBytes + Int((fileBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes)
@@ -44,6 +43,6 @@ extension SitePredictor {
     func breakdown(_ config: SiteConfig) -> [(part: String, bytes: Int)] {
         let images = imageEstimate(config)
         return [("originals", originalsEstimate(config).bytes), ("album zips", zipsEstimate(config).bytes), ("images", images.bytes),
-                ("pages", pages.estimate(imageFiles: images.files).bytes)].filter { $0.bytes > 0 }
+                ("video files", videoEstimate(config).bytes), ("pages", pages.estimate(imageFiles: images.files).bytes)].filter { $0.bytes > 0 }
     }
 }

@@ -36,7 +36,9 @@ struct SitePredictor: Sendable {
         let images = imageEstimate(config)
         let pageEstimate = pages.estimate(imageFiles: images.files)
         let downloads = downloadEstimate(config)
-        return SiteEstimate(files: images.files + pageEstimate.files + downloads.files, bytes: images.bytes + pageEstimate.bytes + downloads.bytes)
+        let videos = videoEstimate(config)
+        return SiteEstimate(files: images.files + pageEstimate.files + downloads.files + videos.files,
+                            bytes: images.bytes + pageEstimate.bytes + downloads.bytes + videos.bytes)
     }
 
     /// The image files alone, their bytes scaled by `imageScale`.
@@ -90,10 +92,12 @@ struct SitePredictor: Sendable {
         var cost: Int
         var phase: Double?
         var fileFormat: OutputFormat?
+        /// Clips: their downloads are video files.
+        var clip: Bool
 
         init(_ photo: BudgetPhoto) {
             (width, height, frames, cost, phase) = (photo.width, photo.height, photo.frames > 1 ? photo.frames : 1, photo.cost, photo.phase)
-            fileFormat = photo.fileFormat
+            (fileFormat, clip) = (photo.fileFormat, photo.clip != nil)
         }
     }
 

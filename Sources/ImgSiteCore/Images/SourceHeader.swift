@@ -18,6 +18,9 @@ struct SourceHeader {
     var loader = ""
     /// The EXIF orientation (1: stored upright).
     var orientation = 1
+    /// A video clip's own size, upright, and length: what its video files
+    /// are made from (`width` and `height` are its poster's).
+    var clip: ClipShape?
 
     /// EXIF tags read for ordering and captions (XMP and IPTC give only
     /// theirs, below); GPS is never read at all.

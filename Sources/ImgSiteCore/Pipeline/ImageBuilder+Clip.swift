@@ -63,13 +63,9 @@ extension ImageBuilder {
         let top = ladder.sizes[0]
         let settings = ClipTranscoder.Settings(
             width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
-            posterAt: clip.settings.posterAt.map { min($0, max(0, info.seconds - 1)) }, threads: max(1, lanes))
-        do {
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
-        }
+            posterAt: clip.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
+        try ClipPoster.createFolder(for: work.appending(path: "file").path, displayPath: path)
+        try ClipPoster.createFolder(for: clip.poster, displayPath: path)
         var said = 0
         let poster = try ClipGate.shared.run { () throws(BuildError) in
             try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
@@ -82,7 +78,7 @@ extension ImageBuilder {
                 return true
             }
         }
-        try writePoster(poster, to: clip.poster, displayPath: path)
+        try ClipPoster.write(poster, to: clip.poster, displayPath: path)
         var stored: [String: CachedVariant] = [:]
         for (file, output) in zip(missing, outputs) {
             let name = "\(file.key).mp4"
@@ -99,15 +95,4 @@ extension ImageBuilder {
         return stored
     }
 
-    /// The poster frame as a JPEG the still pipeline reads (near-lossless:
-    /// quality 95, no chroma subsampling), written whole.
-    private func writePoster(_ poster: ClipTranscoder.Poster, to file: String, displayPath: String) throws(BuildError) {
-        do {
-            let image = try VipsImage.rgba(poster.rgba, width: poster.width, height: poster.height).flattened()
-            let bytes = try image.encoded(.jpeg(quality: 95, progressive: false, subsample420: false))
-            try AtomicWriter.write(Data(bytes), to: URL(fileURLWithPath: file))
-        } catch {
-            throw BuildError(path: displayPath, "its poster frame cannot be written: \(error)")
-        }
-    }
 }

@@ -26,6 +26,12 @@ public struct VideoSettings: Sendable, Hashable {
     /// The codecs this machine can encode, in their order.
     var encodable: [VideoCodec] { codecs.filter { $0.encoder != nil } }
 
+    /// The poster's time in a clip `seconds` long (a time past its end:
+    /// a second before it), or nil: the first representative frame.
+    func posterAt(seconds: Double) -> Double? {
+        posterAt.map { min($0, max(0, seconds - 1)) }
+    }
+
     /// What a clip's poster frame depends on: its size and its time.
     var posterKey: String { "\(maxHeight)|\(posterAt.map { "\($0)" } ?? "auto")" }
 

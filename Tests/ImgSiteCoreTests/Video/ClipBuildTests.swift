@@ -157,6 +157,28 @@ struct ClipBuildTests {
         #expect(again.summary.built == 0 && again.summary.encodedFiles == 0, "\(again.events)")
     }
 
+    @Test("a site budget counts clips' video files: the plan predicts the built site; one too small names the clips and video.max_height")
+    func budgets() throws {
+        let input = try Self.library()
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        var config = SiteConfig()
+        config.budgets.site = 3_000_000
+        let build = try TestBuild.run(input: input, config: config)
+        let report = try #require(build.summary.budget)
+        let videos = try ["trip/upright-phone.mp4", "trip/hdr-hlg.mov", "trip/hd-pan.mp4"].map { try build.image($0).videos.reduce(0) { $0 + $1.bytes } }
+        #expect(videos.reduce(0, +) > report.predictedBytes / 3, "the clips' files are much of this site")
+        #expect(abs(try #require(report.bytesError)) < 0.15, "predicted \(report.predictedBytes), built \(report.builtBytes ?? 0)")
+        config.budgets.site = 300_000
+        do {
+            _ = try TestBuild.run(input: input, config: config)
+            Issue.record("300 KB for three clips was built")
+        } catch let error as BuildError {
+            #expect(error.reason.contains("cannot hold 1 photos and 3 clips") || error.reason.contains("cannot hold 1 photos and 4 clips"), "\(error.reason)")
+            #expect(error.reason.contains("; the heaviest clips: trip/hd-pan.mp4 "), "\(error.reason)")
+            #expect(error.reason.contains("or set video.max_height: 480 (then at least "), "\(error.reason)")
+        }
+    }
+
     @Test("clips built on two shards and merged: the site one machine makes (same files, same pages)")
     func shards() throws {
         let input = try Self.library()

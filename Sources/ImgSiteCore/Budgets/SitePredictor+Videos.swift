@@ -1,0 +1,31 @@
+/// What video clips' files add to a site, predicted from each clip's size,
+/// length and rate at the encoders' rates (`ClipShape`), beside its images
+/// (a clip's stills are its poster's, predicted as a photo's).
+extension SitePredictor {
+    /// The clips among the photos.
+    var clips: [(source: String, shape: ClipShape)] {
+        photos.compactMap { photo in photo.clip.map { (photo.source, $0) } }
+    }
+
+    /// Every clip's video files under `config.video`.
+    func videoEstimate(_ config: SiteConfig) -> SiteEstimate {
+        clips.reduce(SiteEstimate()) { total, clip in
+            SiteEstimate(files: total.files + clip.shape.files(config.video).count,
+                         bytes: total.bytes + Int(clip.shape.bytes(config.video).rounded(.up)))
+        }
+    }
+
+    /// The clip's largest H.264 file (what `downloads: largest` offers), in bytes.
+    func largestVideoBytes(_ shape: ClipShape, config: SiteConfig) -> Double {
+        let files = shape.files(config.video).filter { $0.codec == .h264 }
+        guard let largest = files.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return 0 }
+        return shape.bytes(.h264, width: largest.width, height: largest.height, keepSound: config.video.audio == .keep)
+    }
+
+    /// The heaviest clips, for a refusal to name: "trip/IMG_4412.MOV 21 MB, …".
+    func heaviestClips(_ config: SiteConfig, count: Int = 3) -> String {
+        let weighed = clips.map { ($0.source, $0.shape.bytes(config.video)) }.sorted { $0.1 > $1.1 }
+        let named = weighed.prefix(count).map { "\($0.0) \(Bytes.text(Int($0.1)))" }
+        return named.joined(separator: ", ") + (weighed.count > count ? " and \(weighed.count - count) more" : "")
+    }
+}

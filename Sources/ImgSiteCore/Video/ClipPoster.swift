@@ -1,0 +1,41 @@
+import Foundation
+import Vips
+
+/// A clip's poster frame as a file the still pipeline reads
+/// (`SourceImage.decodePath`): written by the clip's transcode, or alone
+/// when a budget's sample needs it before the build.
+enum ClipPoster {
+    /// Writes `source`'s poster frame when it is not there yet, reading the
+    /// clip's opening seconds only.
+    static func ensure(_ source: SourceImage) throws(BuildError) {
+        guard let clip = source.clip, !FileManager.default.fileExists(atPath: clip.poster) else { return }
+        let info = try ClipProbe.read(source.absolutePath, displayPath: source.relativePath)
+        let top = ClipLadder(width: info.width, height: info.height, maxHeight: clip.settings.maxHeight).sizes[0]
+        let settings = ClipTranscoder.Settings(
+            width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: 0,
+            posterAt: clip.settings.posterAt(seconds: info.seconds), threads: 1)
+        try createFolder(for: clip.poster, displayPath: source.relativePath)
+        let poster = try ClipTranscoder.transcode(source.absolutePath, displayPath: source.relativePath, outputs: [], settings: settings)
+        try write(poster, to: clip.poster, displayPath: source.relativePath)
+    }
+
+    static func createFolder(for file: String, displayPath: String) throws(BuildError) {
+        do {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw BuildError(path: displayPath, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
+        }
+    }
+
+    /// The poster frame as a JPEG the still pipeline reads (near-lossless:
+    /// quality 95, no chroma subsampling), written whole.
+    static func write(_ poster: ClipTranscoder.Poster, to file: String, displayPath: String) throws(BuildError) {
+        do {
+            let image = try VipsImage.rgba(poster.rgba, width: poster.width, height: poster.height).flattened()
+            let bytes = try image.encoded(.jpeg(quality: 95, progressive: false, subsample420: false))
+            try AtomicWriter.write(Data(bytes), to: URL(fileURLWithPath: file))
+        } catch {
+            throw BuildError(path: displayPath, "its poster frame cannot be written: \(error)")
+        }
+    }
+}

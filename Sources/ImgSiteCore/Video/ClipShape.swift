@@ -1,0 +1,45 @@
+import Foundation
+
+/// A clip as a budget sees it, from its container alone: its size upright,
+/// its length and rate, whether it has sound.
+struct ClipShape: Sendable, Equatable {
+    var width: Int
+    var height: Int
+    var seconds: Double
+    var frameRate: Double
+    var sound: Bool
+
+    /// Bytes a second of a 1080p file at 30 frames a second, at the default
+    /// settings, and how they scale with the pixels (bytes ∝ pixels^exponent):
+    /// fitted on make bench-video's 4K phone clip (a pan with sensor-like
+    /// noise) at 1080, 720 and 480 lines. AV1 at constant quality spends
+    /// nearly as much on a small file as a large one; H.264 scales closer
+    /// to its pixels.
+    static let rates: [VideoCodec: (bytes: Double, exponent: Double)] = [
+        .h264: (245_500, 0.79),
+        .av1: (48_500, 0.28),
+    ]
+    static let referencePixels = 1920.0 * 1080
+
+    /// The predicted bytes of its file in `codec` at `width` × `height`,
+    /// its sound (AAC, the same in every file) included.
+    func bytes(_ codec: VideoCodec, width: Int, height: Int, keepSound: Bool) -> Double {
+        let rate = Self.rates[codec]!
+        let pixels = Double(width * height) / Self.referencePixels
+        let video = rate.bytes * pow(pixels, rate.exponent) * max(frameRate, 1) / 30
+        let audio = sound && keepSound ? Double(VideoSettings.audioBitrate) / 8 : 0
+        return (video + audio) * seconds
+    }
+
+    /// Its files under `settings`: each size of its ladder in each codec
+    /// this machine encodes (`ImageBuilder.clipFiles` makes these).
+    func files(_ settings: VideoSettings) -> [(codec: VideoCodec, width: Int, height: Int)] {
+        let ladder = ClipLadder(width: width, height: height, maxHeight: settings.maxHeight)
+        return settings.encodable.flatMap { codec in ladder.sizes.map { (codec, $0.width, $0.height) } }
+    }
+
+    /// The predicted bytes of all its files under `settings`.
+    func bytes(_ settings: VideoSettings) -> Double {
+        files(settings).reduce(0) { $0 + bytes($1.codec, width: $1.width, height: $1.height, keepSound: settings.audio == .keep) }
+    }
+}
