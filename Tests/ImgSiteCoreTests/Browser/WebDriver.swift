@@ -89,8 +89,9 @@ final class WebDriver {
     }
 
     /// Runs an async script; `arguments[0]` is the callback to finish it.
-    func executeAsync(_ script: String) async throws -> Any {
-        try await call("POST", "session/\(session)/execute/async", ["script": script, "args": []])
+    /// Runs `script` with `arguments`, then the callback it calls to answer.
+    func executeAsync(_ script: String, _ arguments: Any...) async throws -> Any {
+        try await call("POST", "session/\(session)/execute/async", ["script": script, "args": arguments])
     }
 
     /// A Chrome DevTools Protocol command (chromedriver's `goog/cdp/execute`):
