@@ -16,7 +16,7 @@
 
 #ifdef IMGSITE_HAS_FFMPEG
 
-enum { most_outputs = 12 };
+enum { most_outputs = 12, encoder_threads = 2 };
 
 typedef struct {
   AVCodecContext *encoder;
@@ -198,7 +198,10 @@ static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *w
   encoder->framerate = (AVRational){(int)(rate * 1000 + 0.5), 1000};
   // A key frame every four seconds: seeking stays quick, compression good.
   encoder->gop_size = (int)(rate * 4 + 0.5);
-  encoder->thread_count = t->options->threads;
+  // Always two: x264's bytes depend on its thread count, and a clip must
+  // make the same files whatever the machine and --jobs (a clean build
+  // equals a rebuild). ClipGate gives each clip two cores.
+  encoder->thread_count = encoder_threads;
   if (wanted->level > 0) encoder->level = wanted->level;
   encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   int hdr = is_hdr(source);
