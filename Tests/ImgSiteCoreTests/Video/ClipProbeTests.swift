@@ -4,7 +4,7 @@ import Testing
 
 /// Clips' containers read through FFmpeg's libraries (the clips of
 /// Tests/Corpus/video/, made by scripts/video/make-clips.sh).
-@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"))
+@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"), .tags(.memory))
 struct ClipProbeTests {
     static func clip(_ name: String) -> String { Corpus.root.appending(path: "video/\(name)").path }
 

@@ -4,10 +4,10 @@ import Testing
 
 /// Clips decoded once into every video file and a poster (`ClipTranscoder`),
 /// the files read back with ffprobe and exiftool.
-@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"))
+@Suite(.enabled(if: ClipProbe.unavailable == nil, "FFmpeg's libraries are missing: make deps installs them"), .tags(.memory))
 struct ClipTranscoderTests {
     /// Transcodes corpus clip `name` at its own size into each codec; the outputs, the poster and the folder.
-    static func transcode(_ name: String, codecs: [VideoCodec] = [.h264, .av1], audio: Bool = true, posterAt: Double? = nil)
+    static func transcode(_ name: String, codecs: [VideoCodec] = [.h264, .av1], audio: Bool = true, posterAt: Double? = nil, threads: Int = 2)
         throws -> (outputs: [URL], poster: ClipTranscoder.Poster, folder: URL)
     {
         let folder = try Corpus.scratch("transcode-\(name)")
@@ -16,7 +16,7 @@ struct ClipTranscoderTests {
             ClipTranscoder.Output(codec: codec, width: info.width, height: info.height, path: folder.appending(path: "\(codec).mp4").path)
         }
         let settings = ClipTranscoder.Settings(
-            width: info.width, height: info.height, frameRate: info.frameRate, audioBitrate: audio ? 96_000 : 0, posterAt: posterAt, threads: 2)
+            width: info.width, height: info.height, frameRate: info.frameRate, audioBitrate: audio ? 96_000 : 0, posterAt: posterAt, threads: threads)
         let poster = try ClipTranscoder.transcode(ClipProbeTests.clip(name), displayPath: name, outputs: outputs, settings: settings)
         return (outputs.map { URL(fileURLWithPath: $0.path) }, poster, folder)
     }
@@ -28,6 +28,29 @@ struct ClipTranscoderTests {
             sum += 0.2126 * Double(poster.rgba[pixel]) + 0.7152 * Double(poster.rgba[pixel + 1]) + 0.0722 * Double(poster.rgba[pixel + 2])
         }
         return sum / Double(poster.rgba.count / 4)
+    }
+
+    @Test("the same files whatever the lanes: a clip transcoded on one thread and on three makes the same bytes (x264's depend on its threads)")
+    func sameBytesWhateverTheLanes() throws {
+        let one = try Self.transcode("hd-pan.mp4", threads: 1)
+        let three = try Self.transcode("hd-pan.mp4", threads: 3)
+        for (a, b) in zip(one.outputs, three.outputs) {
+            #expect(try Data(contentsOf: a) == Data(contentsOf: b), "\(a.lastPathComponent)")
+        }
+    }
+
+    @Test("a clip's own file rewritten (remux): its streams copied into its container, upright, without its location; a damaged one leaves nothing")
+    func remux() throws {
+        let folder = try Corpus.scratch("remux")
+        let target = folder.appending(path: "phone.mp4")
+        try ClipRemux.remux(ClipProbeTests.clip("upright-phone.mp4"), to: target.path, displayPath: "upright-phone.mp4")
+        let report = try FFprobe.read(target)
+        #expect(report.video?["codec_name"] as? String == "h264" && report.audio?["codec_name"] as? String == "aac")
+        #expect((report.video?["side_data_list"] as? [[String: Any]])?.first?["rotation"] as? Int == -90)
+        #expect(try Data(contentsOf: target).firstRange(of: Data("57.2000".utf8)) == nil)
+        let broken = folder.appending(path: "damaged.mp4")
+        #expect(throws: BuildError.self) { try ClipRemux.remux(ClipProbeTests.clip("damaged.mp4"), to: broken.path, displayPath: "damaged.mp4") }
+        #expect(!FileManager.default.fileExists(atPath: broken.path))
     }
 
     @Test("a phone's upright clip: H.264 High and AV1 in MP4, turned upright (no display matrix left), 4:2:0, index first, AAC sound; no location")
