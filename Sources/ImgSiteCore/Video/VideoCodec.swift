@@ -24,10 +24,11 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
     /// second, so a still scene takes few bytes (SSIM ≥ 0.95 against the
     /// source at its size: docs/benchmarks.md). Every file of a clip is
     /// encoded at once, so memory is what is held back (a 4K clip's six
-    /// encoders in 0.9 GB, not 1.3): x264 looks 10 frames ahead (not 40),
-    /// SVT-AV1 runs at its lowest parallelism (lp=1), without look-ahead and
-    /// with 3 hierarchy levels (not 5): fewer frames held, the same SSIM,
-    /// AV1 bytes within 2 % (make bench-video).
+    /// encoders in 0.9 GB, not 1.3): x264 looks 10 frames ahead (not 30)
+    /// without a look-ahead thread, SVT-AV1 runs at its lowest parallelism
+    /// (lp=1), without look-ahead and with 3 hierarchy levels (not 5):
+    /// fewer frames held, the same SSIM, AV1 files 6–10 % smaller
+    /// (make bench-video).
     /// OpenH264 has no constant quality: its rate is set by the frame's size.
     static func options(encoder: String, width: Int, height: Int) -> String {
         switch encoder {
