@@ -9,6 +9,8 @@
 #include "library.h"
 #include "poster.h"
 
+#include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +274,23 @@ static int encode(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output 
   return status == AVERROR(EAGAIN) || status == AVERROR_EOF ? 0 : failed(t, "a frame cannot be encoded", status);
 }
 
+// x264 reads memory it allocated and never wrote (its macroblock tree, on a
+// heap that earlier work left dirty): the same clip made other bytes in a
+// build that had made other files first. While any clip is encoded, every
+// block the heap hands out is filled with one byte (glibc's M_PERTURB), so
+// what x264 reads is the same in every process and after any work.
+static pthread_mutex_t perturb_lock = PTHREAD_MUTEX_INITIALIZER;
+static int encoding;
+
+static void steady_heap(int entering) {
+  pthread_mutex_lock(&perturb_lock);
+  encoding += entering ? 1 : -1;
+#ifdef M_PERTURB
+  mallopt(M_PERTURB, encoding > 0 ? 0x5a : 0);
+#endif
+  pthread_mutex_unlock(&perturb_lock);
+}
+
 // Takes every frame the graph has ready, to its encoder or the poster.
 static int drain_video(Transcode *t) {
   for (int i = 0; i < t->count; i++) {
@@ -482,10 +501,12 @@ int imgsite_video_transcode(const char *source, const ImgsiteVideoOutput *output
   t->options = options;
   t->count = count;
   t->audio = -1;
+  steady_heap(1);
   int status = prepare(t, source, outputs) < 0 || run(t) < 0 || take_poster(t, poster) < 0 ? -1 : 0;
   AVFrame *left = poster_finish(&t->poster);
   av.av_frame_free(&left);
   close_all(t);
+  steady_heap(0);
   if (status < 0) {
     snprintf(error, error_size, "%s", t->reason);
     for (int i = 0; i < count; i++) unlink(outputs[i].path);
