@@ -6,14 +6,14 @@ import Foundation
 struct WalkDraw {
     /// Small real photos of every kind the pipeline tells apart: plain,
     /// grey, CMYK and profiled JPEGs, EXIF-rotated ones, alpha, WebP,
-    /// animated GIF and APNG, a DNG (read through its preview), a silent
-    /// Theora clip (clips with sound can make other H.264 bytes in a
-    /// process that built other things first: issue #57's note).
+    /// animated GIF and APNG, a DNG (read through its preview), video clips
+    /// (a phone's upright MP4 with sound and a location, a VP9 WebM with
+    /// Opus, a silent Theora).
     static let pool = [
         "formats/tiny-88x64.jpg", "formats/gray.jpg", "formats/cmyk.jpg", "formats/transparent.png", "formats/flower2.webp",
         "cameras/kodak-dc240.jpg", "cameras/sony-cybershot.jpg", "cameras/DSCN0010.jpg", "nature/FreshFlower.jpg",
         "orientation/Landscape_6.jpg", "animated/1904-blob-dancing.gif", "animated/apng-delay.png", "../raw/tidepool.dng",
-        "../video/theora.ogv",
+        "../video/theora.ogv", "../video/upright-phone.mp4", "../video/variable-rate.webm",
     ]
 
     /// Values each imgsite.yml key is drawn from (nil: the key left out).
