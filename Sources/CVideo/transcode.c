@@ -18,13 +18,15 @@
 
 #ifdef IMGSITE_HAS_FFMPEG
 
-enum { most_outputs = 12, encoder_threads = 2 };
+enum { most_outputs = 12, encoder_threads = 1 };
 
 typedef struct {
   AVCodecContext *encoder;
   AVFormatContext *muxer;
   AVFilterContext *sink;
   int ended;
+  // x264: its calls run on a steady heap (steady_heap).
+  int steady;
 } Output;
 
 typedef struct {
@@ -183,6 +185,24 @@ static int open_audio(Transcode *t) {
   return audio_graph(t);
 }
 
+// x264 reads memory it allocated and never wrote (its macroblock tree, on a
+// heap that earlier work left dirty): the same clip made other bytes in a
+// build that had made other files first. While x264 is called, every block
+// the heap hands out is filled with one byte (glibc's M_PERTURB), so what it
+// reads is the same in every process and after any work. Only then: filling
+// every block of a whole transcode held 110 MB more for a 4K clip.
+static pthread_mutex_t perturb_lock = PTHREAD_MUTEX_INITIALIZER;
+static int encoding;
+
+static void steady_heap(int entering) {
+  pthread_mutex_lock(&perturb_lock);
+  encoding += entering ? 1 : -1;
+#ifdef M_PERTURB
+  mallopt(M_PERTURB, encoding > 0 ? 0x5a : 0);
+#endif
+  pthread_mutex_unlock(&perturb_lock);
+}
+
 static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *wanted) {
   const AVCodec *codec = av.encoder_by_name(wanted->encoder);
   char what[160];
@@ -200,9 +220,10 @@ static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *w
   encoder->framerate = (AVRational){(int)(rate * 1000 + 0.5), 1000};
   // A key frame every four seconds: seeking stays quick, compression good.
   encoder->gop_size = (int)(rate * 4 + 0.5);
-  // Always two: x264's bytes depend on its thread count, and a clip must
+  // Always one: x264's bytes depend on its thread count, and a clip must
   // make the same files whatever the machine and --jobs (a clean build
-  // equals a rebuild). ClipGate gives each clip two cores.
+  // equals a rebuild). A clip's six encoders fill two cores as they are
+  // (ClipGate gives each clip two); x264's frame threads held 44 MB more.
   encoder->thread_count = encoder_threads;
   if (wanted->level > 0) encoder->level = wanted->level;
   encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -213,7 +234,10 @@ static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *w
   encoder->color_range = AVCOL_RANGE_MPEG;
   AVDictionary *options = NULL;
   if (wanted->options && wanted->options[0]) av.av_dict_parse_string(&options, wanted->options, "=", ",", 0);
+  output->steady = strcmp(wanted->encoder, "libx264") == 0;
+  if (output->steady) steady_heap(1);
   int status = av.avcodec_open2(encoder, codec, &options);
+  if (output->steady) steady_heap(0);
   av.av_dict_free(&options);
   snprintf(what, sizeof what, "the %s encoder cannot be opened", wanted->encoder);
   if (status < 0) return failed(t, what, status);
@@ -255,11 +279,8 @@ static int write_packet(Transcode *t, Output *output, AVPacket *packet, int inde
   return status < 0 ? failed(t, "cannot be written", status) : 0;
 }
 
-// Encodes `frame` (NULL: the end) and writes what the encoder gives back.
-static int encode(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output *only) {
-  // A decoded frame keeps its source's picture type; an encoder would take
-  // it as an order (a key frame where the source had one): each chooses its own.
-  if (frame) frame->pict_type = AV_PICTURE_TYPE_NONE;
+// Sends `frame` (NULL: the end) and writes what the encoder gives back.
+static int send_and_write(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output *only) {
   int status = av.avcodec_send_frame(encoder, frame);
   if (status < 0 && status != AVERROR_EOF) return failed(t, "a frame cannot be encoded", status);
   AVPacket *packet = t->encoded;
@@ -274,21 +295,16 @@ static int encode(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output 
   return status == AVERROR(EAGAIN) || status == AVERROR_EOF ? 0 : failed(t, "a frame cannot be encoded", status);
 }
 
-// x264 reads memory it allocated and never wrote (its macroblock tree, on a
-// heap that earlier work left dirty): the same clip made other bytes in a
-// build that had made other files first. While any clip is encoded, every
-// block the heap hands out is filled with one byte (glibc's M_PERTURB), so
-// what x264 reads is the same in every process and after any work.
-static pthread_mutex_t perturb_lock = PTHREAD_MUTEX_INITIALIZER;
-static int encoding;
-
-static void steady_heap(int entering) {
-  pthread_mutex_lock(&perturb_lock);
-  encoding += entering ? 1 : -1;
-#ifdef M_PERTURB
-  mallopt(M_PERTURB, encoding > 0 ? 0x5a : 0);
-#endif
-  pthread_mutex_unlock(&perturb_lock);
+// Encodes `frame` (NULL: the end): x264 on a steady heap.
+static int encode(Transcode *t, AVCodecContext *encoder, AVFrame *frame, Output *only) {
+  // A decoded frame keeps its source's picture type; an encoder would take
+  // it as an order (a key frame where the source had one): each chooses its own.
+  if (frame) frame->pict_type = AV_PICTURE_TYPE_NONE;
+  int steady = only && only->steady;
+  if (steady) steady_heap(1);
+  int status = send_and_write(t, encoder, frame, only);
+  if (steady) steady_heap(0);
+  return status;
 }
 
 // Takes every frame the graph has ready, to its encoder or the poster.
@@ -501,12 +517,10 @@ int imgsite_video_transcode(const char *source, const ImgsiteVideoOutput *output
   t->options = options;
   t->count = count;
   t->audio = -1;
-  steady_heap(1);
   int status = prepare(t, source, outputs) < 0 || run(t) < 0 || take_poster(t, poster) < 0 ? -1 : 0;
   AVFrame *left = poster_finish(&t->poster);
   av.av_frame_free(&left);
   close_all(t);
-  steady_heap(0);
   if (status < 0) {
     snprintf(error, error_size, "%s", t->reason);
     for (int i = 0; i < count; i++) unlink(outputs[i].path);

@@ -73,7 +73,7 @@ typedef struct {
   // The poster's time in seconds, or a negative number: the first frame of
   // the opening seconds that is neither dark nor flat nor fading.
   double poster_at;
-  // Decoder threads (each encoder runs two, whatever this says: the same
+  // Decoder threads (each encoder runs one, whatever this says: the same
   // bytes on every machine).
   int threads;
   // Called as the clip is read with the fraction done; nonzero stops the
