@@ -69,6 +69,13 @@ static void load(void) {
   snprintf(version, sizeof version, "FFmpeg (libavformat %u.%u.%u)", v >> 16, (v >> 8) & 0xff, v & 0xff);
 }
 
+int video_failure(char *reason, size_t size, const char *what, int status) {
+  char detail[128] = "";
+  if (status < 0) av.strerror(status, detail, sizeof detail);
+  snprintf(reason, size, "%s%s%s", what, detail[0] ? ": " : "", detail);
+  return -1;
+}
+
 const char *imgsite_video_unavailable(void) {
   pthread_once(&loaded, load);
   return failure[0] ? failure : NULL;

@@ -25,10 +25,7 @@ typedef struct {
 } Remux;
 
 static int remux_failed(Remux *r, const char *what, int status) {
-  char detail[128] = "";
-  if (status < 0) av.strerror(status, detail, sizeof detail);
-  snprintf(r->reason, sizeof r->reason, "%s%s%s", what, detail[0] ? ": " : "", detail);
-  return -1;
+  return video_failure(r->reason, sizeof r->reason, what, status);
 }
 
 // The source's codec tag where the container takes it for that codec (an

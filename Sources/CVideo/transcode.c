@@ -51,10 +51,7 @@ typedef struct {
 
 // Says `what` failed with FFmpeg's reason for `status`; returns -1.
 static int failed(Transcode *t, const char *what, int status) {
-  char detail[128] = "";
-  if (status < 0) av.strerror(status, detail, sizeof detail);
-  snprintf(t->reason, sizeof t->reason, "%s%s%s", what, detail[0] ? ": " : "", detail);
-  return -1;
+  return video_failure(t->reason, sizeof t->reason, what, status);
 }
 
 static int open_decoder(Transcode *t, int index, AVCodecContext **decoder) {

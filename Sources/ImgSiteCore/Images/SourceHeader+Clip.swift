@@ -10,7 +10,7 @@ extension SourceHeader {
         var fields: [String: String] = [:]
         if let date = info.created.flatMap(exifDate) { fields["exif-ifd2-DateTimeOriginal"] = date }
         return SourceHeader(width: top.width, height: top.height, frames: 1, fields: fields, needsColourTransform: false, loader: "ffmpeg",
-                            clip: ClipShape(width: info.width, height: info.height, seconds: info.seconds, frameRate: info.frameRate, sound: info.audioCodec != nil))
+                            clip: ClipShape(info))
     }
 
     /// "2024-06-01T10:20:30.000000Z" (creation_time) or

@@ -64,8 +64,8 @@ extension ImageBuilder {
         let settings = ClipTranscoder.Settings(
             width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
             posterAt: clip.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
-        try ClipPoster.createFolder(for: work.appending(path: "file").path, displayPath: path)
-        try ClipPoster.createFolder(for: clip.poster, displayPath: path)
+        try ClipPoster.createFolder(work, displayPath: path)
+        try ClipPoster.createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: path)
         var said = 0
         let poster = try ClipGate.shared.run { () throws(BuildError) in
             try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in

@@ -51,11 +51,7 @@ extension ImageBuilder {
         let name = "\(key).\(Self.clipExtension(job))"
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let target = work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(name)")
-        do {
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        } catch {
-            throw BuildError(path: path, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
-        }
+        try ClipPoster.createFolder(work, displayPath: path)
         guard (try? ClipRemux.remux(job.source.absolutePath, to: target.path, displayPath: path)) != nil else { return nil }
         let cached: CachedVariant
         do {

@@ -14,14 +14,14 @@ enum ClipPoster {
         let settings = ClipTranscoder.Settings(
             width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: 0,
             posterAt: clip.settings.posterAt(seconds: info.seconds), threads: 1)
-        try createFolder(for: clip.poster, displayPath: source.relativePath)
+        try createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: source.relativePath)
         let poster = try ClipTranscoder.transcode(source.absolutePath, displayPath: source.relativePath, outputs: [], settings: settings)
         try write(poster, to: clip.poster, displayPath: source.relativePath)
     }
 
-    static func createFolder(for file: String, displayPath: String) throws(BuildError) {
+    static func createFolder(_ folder: URL, displayPath: String) throws(BuildError) {
         do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw BuildError(path: displayPath, "cannot be made: the cache folder cannot be written (\(error.localizedDescription))")
         }

@@ -9,6 +9,10 @@ struct ClipShape: Sendable, Equatable {
     var frameRate: Double
     var sound: Bool
 
+    init(_ info: ClipInfo) {
+        (width, height, seconds, frameRate, sound) = (info.width, info.height, info.seconds, info.frameRate, info.audioCodec != nil)
+    }
+
     /// Bytes a second of a 1080p file at 30 frames a second, at the default
     /// settings, and how they scale with the pixels (bytes ∝ pixels^exponent):
     /// fitted on make bench-video's 4K phone clip (a pan with sensor-like
