@@ -47,7 +47,8 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
 ## dist: the release bundle dist/imgsite-<version>-linux-<arch>.tar.gz (+ .sha256): the release binary, libvips and every
-## library they load, built without GPL parts; runs where only glibc and the C++ runtime are (docs/install.md; ~15 min first time)
+## library they load (FFmpeg too), built without GPL parts; runs where only glibc and the C++ runtime are (docs/install.md;
+## the rebuilt libraries are cached in ~/.cache/imgsite-dist: ~3 min once, then ~6 min for the release build)
 dist:
 	scripts/dist/make-dist.sh
 

@@ -44,7 +44,7 @@ static void load(void) {
   FIND(format, format_version, "avformat_version");
   FIND(codec, codec_name, "avcodec_get_name");
   FIND(codec, find_decoder, "avcodec_find_decoder");
-  FIND(codec, decoder_by_name, "avcodec_find_decoder_by_name");
+  FIND(codec, descriptor_by_name, "avcodec_descriptor_get_by_name");
   FIND(codec, encoder_by_name, "avcodec_find_encoder_by_name");
   FIND(util, strerror, "av_strerror");
   FIND(util, rotation_get, "av_display_rotation_get");
@@ -86,7 +86,10 @@ const char *imgsite_video_version(void) {
 }
 
 int imgsite_video_has_decoder(const char *name) {
-  return !imgsite_video_unavailable() && av.decoder_by_name(name) != NULL;
+  // By the codec, not a decoder's name: AV1 may be read by dav1d alone.
+  if (imgsite_video_unavailable()) return 0;
+  const AVCodecDescriptor *codec = av.descriptor_by_name(name);
+  return codec && av.find_decoder(codec->id) != NULL;
 }
 
 int imgsite_video_has_encoder(const char *name) {

@@ -47,7 +47,7 @@ typedef struct {
   unsigned (*format_version)(void);
   const char *(*codec_name)(enum AVCodecID);
   const AVCodec *(*find_decoder)(enum AVCodecID);
-  const AVCodec *(*decoder_by_name)(const char *);
+  const AVCodecDescriptor *(*descriptor_by_name)(const char *);
   const AVCodec *(*encoder_by_name)(const char *);
   int (*strerror)(int, char *, size_t);
   double (*rotation_get)(const int32_t *);

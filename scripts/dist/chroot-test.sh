@@ -2,7 +2,7 @@
 # The release bundle on a bare machine: a root filesystem made of Debian 12's
 # libc6, libgcc-s1 and libstdc++6 alone (apt-get download + dpkg -x; no
 # shell, no Swift, no libvips), the bundle unpacked into it, and the test
-# corpus (with its damaged files as an album of their own) built there by
+# corpus (with its damaged files as an album of their own, and clips) built there by
 # chroot. Writes RUN/site, RUN/report.json, RUN/output.txt and RUN/status
 # for BundleTests, which compares them with the same build through the
 # system's libvips; and RUN/version-without-lib.txt, --version with lib/'s libvips gone.
@@ -45,6 +45,10 @@ bundle=$(basename "$tarball" .tar.gz)
 [ -x "$root/opt/$bundle/bin/imgsite" ] || fail "the tarball holds no $bundle/bin/imgsite"
 cp -r "$ROOT/Tests/Corpus/photos/." "$root/photos/"
 cp -r "$ROOT/Tests/Corpus/bad" "$root/photos/bad"
+# Clips, through the bundle's own FFmpeg: an iPhone's HEVC HLG .mov, a phone's
+# MP4 with sound and a location, a Theora .ogv and a damaged MP4 (one failed line).
+mkdir -p "$root/photos/clips"
+cp "$ROOT"/Tests/Corpus/video/{hdr-hlg.mov,upright-phone.mp4,theora.ogv,damaged.mp4} "$root/photos/clips/"
 # A RAW file: the bare root has no libraw, so it is skipped with one line saying how to get it.
 mkdir -p "$root/photos/raw" && cp "$ROOT/Tests/Corpus/raw/tidepool.dng" "$root/photos/raw/"
 

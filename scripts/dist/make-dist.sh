@@ -6,6 +6,8 @@
 #   lib/                   libvips and every library it and imgsite load, each
 #                          found through a relative run path ($ORIGIN)
 #   lib/vips-modules-8.14/ libvips' HEIF and JPEG XL modules
+#   lib/libav*, libsw*     FFmpeg's libraries, for video clips (loaded when a
+#                          build first meets one)
 #   LICENSES/              each bundled library's licence, and imgsite's
 #   SOURCES.md             where each library's source is (LGPL obligations)
 #   BUNDLE                 what `imgsite --version` reports of the bundle
@@ -16,10 +18,17 @@
 # are built here from Debian 12's own source packages without them; every
 # other library is Debian 12's binary, copied. HEIC still decodes: libde265
 # (LGPL-3+) is the HEVC decoder, and it is what reads iPhones' photos.
+# FFmpeg is rebuilt the same way (Debian's links x264 and x265, GPL): LGPL
+# only, with OpenH264 (BSD) to encode H.264, SVT-AV1 (BSD) for AV1, dav1d to
+# decode AV1 and FFmpeg's own decoders for the rest.
 #
 # One command on Debian 12 with the Swift toolchain (as root or with sudo:
 # it installs the build dependencies through apt). DIST_WORK is the scratch
 # folder (default .build/dist), DIST_OUT the output folder (default dist/).
+# DIST_CACHE (default ~/.cache/imgsite-dist) keeps the rebuilt libraries
+# outside the clone: each is rebuilt only when its Debian source version or
+# its build function below changes (a first build compiles FFmpeg too:
+# CONTRIBUTING.md says what it costs).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,6 +38,8 @@ OUT=${DIST_OUT:-$ROOT/dist}
 SWIFT=${SWIFT:-swift}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 JOBS=$(nproc)
+
+CACHE=${DIST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imgsite-dist}
 
 version=$("$HERE/version.sh")
 # What this build is: the release itself only from its tag; else the commit,
@@ -45,19 +56,19 @@ else
 fi
 arch=$(uname -m)
 name="imgsite-$version-linux-$arch"
-prefix="$WORK/prefix"
+prefix="$CACHE/prefix"
 stage="$WORK/$name"
 say() { printf '== %s\n' "$*"; }
 
 # The source packages rebuilt here, at the versions Debian 12 ships.
-REBUILT="vips libheif tiff"
+REBUILT="vips libheif tiff ffmpeg"
 
 build_dependencies() {
     local packages="build-essential meson ninja-build cmake pkg-config patchelf dpkg-dev file
         libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
         liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
         libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72
-        libavformat-dev libavcodec-dev libavfilter-dev"
+        libavformat-dev libavcodec-dev libavfilter-dev nasm libopenh264-dev libsvtav1enc-dev libzimg-dev"
     local missing=""
     for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     if [ -n "$missing" ]; then
@@ -70,8 +81,8 @@ build_dependencies() {
 # Debian's source packages, through apt's own lists for deb-src entries made
 # from the machine's deb entries: the system's apt configuration is untouched.
 fetch_sources() {
-    local apt="$WORK/apt" options
-    mkdir -p "$apt/lists/partial" "$apt/sources.list.d" "$WORK/src"
+    local apt="$CACHE/apt" options
+    mkdir -p "$apt/lists/partial" "$apt/sources.list.d" "$CACHE/src"
     : > "$apt/sources.list.d/imgsite-src.list"
     for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
         [ -f "$f" ] && sed -n 's/^deb \(.*\)/deb-src \1/p' "$f" >> "$apt/sources.list.d/imgsite-src.list"
@@ -80,45 +91,68 @@ fetch_sources() {
         [ -f "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$apt/sources.list.d/$(basename "$f")"
     done
     options=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/sources.list.d" -o "Dir::State::Lists=$apt/lists")
-    apt-get "${options[@]}" update -qq
-    cd "$WORK/src"
+    # The lists are in the cache folder, which apt's own user may not reach:
+    # it downloads as root instead, and says so on every run.
+    apt-get "${options[@]}" update -qq 2> >(grep -v unsandboxed >&2)
+    cd "$CACHE/src"
     for package in $REBUILT; do
         ls -d "$package"-*/ >/dev/null 2>&1 && continue
         # As root apt warns that it downloads unsandboxed: expected here.
         apt-get "${options[@]}" source -qq "$package" 2>&1 | grep -v 'unsandboxed' || true
     done
     for package in $REBUILT; do
-        ls -d "$WORK/src/$package"-*/ >/dev/null 2>&1 || { echo "make dist: no source of $package was fetched" >&2; exit 2; }
+        ls -d "$CACHE/src/$package"-*/ >/dev/null 2>&1 || { echo "make dist: no source of $package was fetched" >&2; exit 2; }
     done
 }
 
-source_dir() { ls -d "$WORK/src/$1"-*/ | head -1; }
+source_dir() { ls -d "$CACHE/src/$1"-*/ | head -1; }
+
+# Whether library $1 needs building: its stamp (the source's Debian version,
+# the function that builds it and the stamps of $2…, the rebuilt libraries
+# it links) differs from the one its last build left.
+stamp_of() {
+    local library=$1; shift
+    { (cd "$(source_dir "$library")" && dpkg-parsechangelog -S Version); declare -f "build_$library"
+      for dependency in "$@"; do cat "$prefix/stamps/$dependency" 2>/dev/null; done; } | sha256sum | cut -d' ' -f1
+}
+up_to_date() {
+    local library=$1; shift
+    [ "$(cat "$prefix/stamps/$library" 2>/dev/null)" = "$(stamp_of "$library" "$@")" ]
+}
+built() {
+    local library=$1; shift
+    mkdir -p "$prefix/stamps" && stamp_of "$library" "$@" > "$prefix/stamps/$library"
+}
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
 # libtiff without JBIG (jbigkit is GPL-2+) and without LERC (rare in photos).
 build_tiff() {
-    [ -f "$prefix/lib/libtiff.so" ] && return
+    up_to_date tiff && return
     say "libtiff (no JBIG, no LERC)"
     local src; src=$(source_dir tiff)
-    cmake -S "$src" -B "$WORK/build-tiff" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+    rm -rf "$CACHE/build-tiff"
+    cmake -S "$src" -B "$CACHE/build-tiff" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
         -DCMAKE_INSTALL_LIBDIR=lib -Djbig=OFF -Dlerc=OFF -Dwebp=ON -Dzstd=ON -Dlzma=ON -Dlibdeflate=ON \
         -Dcxx=OFF -Dtiff-tools=OFF -Dtiff-tests=OFF -Dtiff-contrib=OFF -Dtiff-docs=OFF >/dev/null
-    ninja -C "$WORK/build-tiff" -j "$JOBS" install >/dev/null
+    ninja -C "$CACHE/build-tiff" -j "$JOBS" install >/dev/null
+    built tiff
 }
 
 # libheif without x265 (GPL; an HEVC encoder imgsite never uses) and without
 # plugin loading (no library from outside the bundle); libde265 decodes HEIC,
 # aom encodes and dav1d decodes AVIF, as in Debian's build.
-build_heif() {
-    [ -f "$prefix/lib/libheif.so" ] && return
+build_libheif() {
+    up_to_date libheif && return
     say "libheif (no x265, no plugins)"
     local src; src=$(source_dir libheif)
-    cmake -S "$src" -B "$WORK/build-heif" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+    rm -rf "$CACHE/build-heif"
+    cmake -S "$src" -B "$CACHE/build-heif" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
         -DCMAKE_INSTALL_LIBDIR=lib -DENABLE_PLUGIN_LOADING=OFF -DWITH_X265=OFF -DWITH_LIBDE265=ON \
         -DWITH_AOM_ENCODER=ON -DWITH_AOM_DECODER=ON -DWITH_DAV1D=ON -DWITH_RAV1E=OFF -DWITH_SvtEnc=OFF \
         -DWITH_EXAMPLES=OFF -DWITH_GDK_PIXBUF=OFF -DBUILD_TESTING=OFF >/dev/null
-    ninja -C "$WORK/build-heif" -j "$JOBS" install >/dev/null
+    ninja -C "$CACHE/build-heif" -j "$JOBS" install >/dev/null
+    built libheif
 }
 
 # libvips with what imgsite reads and writes, and nothing GPL: no fftw,
@@ -126,11 +160,11 @@ build_heif() {
 # for browsers without animated WebP), poppler, ImageMagick, OpenEXR,
 # OpenSlide, MATLAB, FITS, NIfTI, SVG, PDF or text rendering.
 build_vips() {
-    [ -f "$prefix/lib/libvips.so.42" ] && return
+    up_to_date vips tiff libheif && return
     say "libvips (no GPL parts)"
     local src; src=$(source_dir vips)
-    rm -rf "$WORK/build-vips"
-    meson setup "$WORK/build-vips" "$src" --prefix="$prefix" --libdir=lib --buildtype=release \
+    rm -rf "$CACHE/build-vips"
+    meson setup "$CACHE/build-vips" "$src" --prefix="$prefix" --libdir=lib --buildtype=release \
         -Dmodules=enabled -Dcplusplus=false -Dintrospection=false -Dexamples=false -Ddeprecated=true \
         -Dheif=enabled -Djpeg-xl=enabled -Djpeg=enabled -Dpng=enabled -Dspng=disabled -Dwebp=enabled -Dtiff=enabled \
         -Dexif=enabled -Dlcms=enabled -Dorc=enabled -Dzlib=enabled -Dcgif=disabled -Dnsgif=true \
@@ -138,7 +172,35 @@ build_vips() {
         -Dmagick=disabled -Dopenexr=disabled -Dopenslide=disabled -Dmatio=disabled -Dcfitsio=disabled \
         -Dnifti=disabled -Drsvg=disabled -Dpangocairo=disabled -Dfontconfig=disabled -Dgsf=disabled \
         -Dopenjpeg=disabled >/dev/null
-    ninja -C "$WORK/build-vips" -j "$JOBS" install >/dev/null
+    ninja -C "$CACHE/build-vips" -j "$JOBS" install >/dev/null
+    built vips tiff libheif
+}
+
+# FFmpeg's libraries (LGPL-2.1+: no --enable-gpl, nothing autodetected) with
+# what imgsite reads and writes and nothing else: the containers and codecs of
+# VideoHandling.extensions (phones' and cameras' clips, old cameras' Motion
+# JPEG AVIs and 3GP's AMR sound), OpenH264 and SVT-AV1 to encode, AAC for
+# sound, the filters transcode.c's graph names (zscale, zimg's, to tone-map
+# HDR) and the muxers the original's remux writes.
+build_ffmpeg() {
+    up_to_date ffmpeg && return
+    say "FFmpeg (LGPL; OpenH264, SVT-AV1, dav1d)"
+    local src; src=$(source_dir ffmpeg)
+    rm -rf "$CACHE/build-ffmpeg" && mkdir -p "$CACHE/build-ffmpeg"
+    (cd "$CACHE/build-ffmpeg" && "$src/configure" --prefix="$prefix" --libdir="$prefix/lib" --shlibdir="$prefix/lib" \
+        --enable-shared --disable-static --disable-programs --disable-doc --disable-debug --disable-autodetect \
+        --enable-pthreads --enable-zlib --disable-network --disable-avdevice --disable-postproc --disable-everything \
+        --enable-libopenh264 --enable-libsvtav1 --enable-libdav1d --enable-libzimg \
+        --enable-protocol=file --enable-demuxer=mov,matroska,avi,ogg \
+        --enable-muxer=mov,mp4,ipod,tgp,matroska,webm,ogg,ogv,avi \
+        --enable-decoder='h264,hevc,vp8,vp9,libdav1d,mpeg4,h263,msmpeg4v3,mjpeg,theora,vp3,aac,aac_latm,opus,mp3,mp3float,vorbis,flac,alac,amrnb,amrwb,ac3,eac3,pcm_*,adpcm_ima_wav,adpcm_ima_qt' \
+        --enable-encoder=libopenh264,libsvtav1,aac --enable-parsers --enable-bsfs \
+        --enable-filter=buffer,buffersink,abuffer,abuffersink,scale,transpose,hflip,vflip,zscale,format,tonemap,split,setsar,trim,select,aformat,aresample,null,anull \
+        >/dev/null)
+    # Its compiler warnings are FFmpeg's: kept in make.log, shown on failure.
+    local log="$CACHE/build-ffmpeg/make.log"
+    make -C "$CACHE/build-ffmpeg" -j "$JOBS" install > "$log" 2>&1 || { tail -40 "$log" >&2; exit 2; }
+    built ffmpeg
 }
 
 # The release binary.
@@ -171,6 +233,11 @@ assemble() {
     cp -L "$prefix/lib/libvips.so.42" "$stage/lib/"
     mkdir -p "$stage/lib/$modules"
     cp "$prefix/lib/$modules"/vips-heif.so "$prefix/lib/$modules"/vips-jxl.so "$stage/lib/$modules/"
+    # FFmpeg's libraries, loaded by name (their sonames) when a build meets a clip.
+    local library
+    for library in avutil avcodec avformat avfilter swscale swresample; do
+        cp -L "$prefix/lib/lib$library.so" "$stage/lib/$(readelf -d "$prefix/lib/lib$library.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
+    done
     # Until nothing new appears: each copied library's own needs, and where
     # each came from (for its licence).
     local before=-1 soname path
@@ -216,6 +283,10 @@ licences() {
         echo "  librsvg, pango, libgsf, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
         echo "- libheif: without x265 and without plugin loading"
         echo "- tiff: without JBIG and LERC"
+        echo "- ffmpeg: LGPL only (no --enable-gpl: no x264, x265 or postproc); OpenH264 encodes H.264, SVT-AV1 AV1, dav1d"
+        echo "  decodes AV1; only the containers, codecs and filters imgsite uses (configure options in"
+        echo "  scripts/dist/make-dist.sh). OpenH264 is built from source, so Cisco's patent licence for its own"
+        echo "  binaries does not cover it"
         echo
         echo "| library | package | source package | version | licence |"
         echo "|---|---|---|---|---|"
@@ -228,6 +299,7 @@ licences() {
         if [ -n "$real" ]; then
             case "$soname" in
                 libvips*|vips-*) source=vips ;; libheif*) source=libheif ;; libtiff*) source=tiff ;;
+                libav*|libsw*) source=ffmpeg ;;
                 *) echo "make dist: $soname was built here but belongs to no rebuilt package" >&2; exit 2 ;;
             esac
             package=$source
@@ -349,11 +421,16 @@ pack() {
     echo "$OUT/$name.tar.gz ($(du -h "$OUT/$name.tar.gz" | cut -f1))"
 }
 
+# One make dist at a time builds in the cache (another clone waits).
+mkdir -p "$CACHE"
+exec 9> "$CACHE/lock"
+flock 9
 build_dependencies
 fetch_sources
 build_tiff
-build_heif
+build_libheif
 build_vips
+build_ffmpeg
 # `make-dist.sh libraries` stops here: the three rebuilt libraries, alone.
 [ "${1:-}" = libraries ] && exit 0
 build_imgsite

@@ -14,8 +14,8 @@ const char *imgsite_video_unavailable(void);
 // "FFmpeg 5.1 (libavformat 59.27.100)": the libraries loaded; NULL when none.
 const char *imgsite_video_version(void);
 
-// Whether the loaded FFmpeg has a decoder or an encoder of this name
-// ("hevc", "libopenh264", "libsvtav1").
+// Whether the loaded FFmpeg decodes this codec ("hevc", "av1": by any of its
+// decoders) and has an encoder of this name ("libopenh264", "libsvtav1").
 int imgsite_video_has_decoder(const char *name);
 int imgsite_video_has_encoder(const char *name);
 

@@ -29,11 +29,13 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
     /// (lp=1), without look-ahead and with 3 hierarchy levels (not 5):
     /// fewer frames held, the same SSIM, AV1 files 6–10 % smaller
     /// (make bench-video).
-    /// OpenH264 has no constant quality: its rate is set by the frame's size.
+    /// OpenH264 (the release bundle's, as x264 is GPL) has no constant
+    /// quality: its rate is set by the frame's size, and High profile
+    /// (CABAC) is asked for, as `<source type>` says.
     static func options(encoder: String, width: Int, height: Int) -> String {
         switch encoder {
         case "libx264": "preset=fast,crf=23,profile=high,rc-lookahead=10,x264-params=sync-lookahead=0"
-        case "libopenh264": "rc_mode=quality,b=\(max(500, width * height * 3 / 1000))k"
+        case "libopenh264": "profile=high,rc_mode=quality,b=\(max(500, width * height * 3 / 1000))k"
         case "libsvtav1": "preset=8,crf=35,svtav1-params=lp=1:lookahead=0:hierarchical-levels=3"
         default: "cpu-used=6,row-mt=1,crf=34,b=0"  // libaom: constant quality needs b=0
         }

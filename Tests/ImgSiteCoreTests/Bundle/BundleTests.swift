@@ -20,7 +20,7 @@ struct BundleTests {
     /// imgsite (Apache-2.0) a GPL work.
     static let allowed: Set<String> = [
         "MIT", "BSD-2-Clause", "BSD-3-Clause", "0BSD", "Apache-2.0", "Zlib", "IJG", "Libpng", "libtiff",
-        "LGPL-2.1-or-later", "LGPL-3.0-or-later", "public-domain", "blessing",
+        "LGPL-2.1-or-later", "LGPL-3.0-or-later", "public-domain", "blessing", "BSD-3-Clause-Clear", "ISC", "WTFPL",
     ]
 
     /// Whether an SPDX-style expression ("A AND B", "A OR B") may be
@@ -168,7 +168,7 @@ struct BundleTests {
     func guarantees() throws {
         let builds = try Self.builds.get()
         for image in builds.bundle.images {
-            for variant in image.variants {
+            for variant in image.variants where !variant.format.isVideo {
                 let decoded = try VipsImage.decode(Array(try Data(contentsOf: builds.site.appending(path: variant.path))))
                 #expect(decoded.width == variant.width && decoded.height == variant.height, "\(variant.path)")
                 #expect(variant.width <= image.width, "\(variant.path) is wider than its source")
@@ -185,6 +185,39 @@ struct BundleTests {
             let rotated = try widest(.webp, "orientation/Landscape_\(value).jpg", builds)
             #expect(rotated.width == reference.width && rotated.height == reference.height)
             #expect(try StillOutputTests.meanDifference(reference, rotated) < 4, "orientation \(value) is not upright")
+        }
+    }
+
+    @Test("clips build in the bare root with the bundle's own FFmpeg: H.264 by OpenH264 (High, as the page says), AV1 by SVT-AV1, upright, SDR, no location")
+    func clips() throws {
+        let run = try #require(Self.run)
+        let version = try String(contentsOf: run.appending(path: "version.txt"), encoding: .utf8)
+        #expect(version.contains("encoders: h264 libopenh264, av1 libsvtav1; decodes h264, hevc, vp9, av1, mpeg4, theora"), "\(version)")
+        let libraries = try Self.libraries(in: try #require(Self.bundle).appending(path: "lib"))
+        #expect(libraries.contains("libavcodec.so.59") && libraries.contains("libopenh264.so.7"), "\(libraries)")
+        #expect(!libraries.contains { $0.hasPrefix("libx264") || $0.hasPrefix("libpostproc") || $0.hasPrefix("libvpx") }, "\(libraries)")
+        let builds = try Self.builds.get()
+        #expect(builds.output.contains { $0.hasPrefix("failed clips/damaged.mp4: ") }, "\(builds.output.filter { $0.contains("clips/") })")
+        #expect(builds.output.last?.contains("videos 3") == true, "\(builds.output.last ?? "")")
+        var files: [URL] = []
+        for name in ["hdr-hlg.mov", "upright-phone.mp4", "theora.ogv"] {
+            let clip = try #require(builds.bundle.images.first { $0.source == "clips/\(name)" }, "\(name) was not built")
+            let videos = clip.variants.filter { $0.format == .mp4 || $0.format == .av1 }
+            #expect(Set(videos.map(\.format)) == [.mp4, .av1], "\(name)")
+            for variant in videos {
+                let file = builds.site.appending(path: variant.path)
+                files.append(file)
+                let stream = try #require(try FFprobe.read(file).video, "\(variant.path) has no video")
+                #expect(stream["codec_name"] as? String == (variant.format == .mp4 ? "h264" : "av1"), "\(variant.path)")
+                if variant.format == .mp4 { #expect(stream["profile"] as? String == "High", "\(variant.path): \(stream["profile"] ?? "")") }
+                #expect(stream["width"] as? Int == variant.width && stream["height"] as? Int == variant.height, "\(variant.path)")
+                #expect(stream["pix_fmt"] as? String == "yuv420p", "\(variant.path)")
+                if name == "upright-phone.mp4" { #expect(variant.height > variant.width, "\(variant.path) is not upright") }
+                if name == "hdr-hlg.mov" { #expect(stream["color_transfer"] as? String == "bt709", "\(variant.path) is not tone-mapped to SDR") }
+            }
+        }
+        for (file, tags) in try ExifTool.tags(of: files) {
+            #expect(tags.keys.allSatisfy { !$0.contains("GPS") && !$0.contains("Location") && !$0.contains("Make") && !$0.contains("Model") }, "\(file)")
         }
     }
 
