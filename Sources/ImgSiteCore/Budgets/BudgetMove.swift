@@ -21,13 +21,27 @@ enum BudgetMove: Codable, Sendable, Hashable {
     case widths([Int])
     /// `formats: [jpeg]`: no WebP, one file a width.
     case jpegOnly
+    /// `video.max_height`: clips' files top out lower (large screens show
+    /// them upscaled); their posters stay as large.
+    case videoHeight(Int)
+    /// `video.quality`: clips' files at a lower quality.
+    case videoQuality(VideoSettings.Quality)
 
     static let order: [BudgetMove] = [
-        .noDenseFiles, .oneJPEG, .wideStep(1.6), .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .step(1.4),
-        .quality(75), .maxWidth(1600), .step(1.5), .maxWidth(1280), .step(1.6), .quality(70), .maxWidth(1024),
-        .step(1.8), .quality(65), .step(2), .widths([1600, 800, 400]), .maxWidth(800), .quality(60), .widths([800]), .jpegOnly,
-        .widths([640]), .quality(50), .widths([480]),
+        .noDenseFiles, .oneJPEG, .wideStep(1.6), .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .videoHeight(720),
+        .step(1.4), .quality(75), .videoQuality(.low), .maxWidth(1600), .step(1.5), .maxWidth(1280), .videoHeight(480), .step(1.6),
+        .quality(70), .maxWidth(1024), .step(1.8), .quality(65), .videoQuality(.lowest), .step(2), .widths([1600, 800, 400]),
+        .maxWidth(800), .quality(60), .widths([800]), .jpegOnly, .widths([640]), .quality(50), .widths([480]),
     ]
+
+    /// It shapes clips' video files, not images: a site's move only (its
+    /// clips' settings are chosen before any clip is read), never one photo's.
+    var isVideo: Bool {
+        switch self {
+        case .videoHeight, .videoQuality: true
+        default: false
+        }
+    }
 
     /// `config` with this move made; never less lossy than it was.
     func applied(to config: SiteConfig) -> SiteConfig {
@@ -57,6 +71,10 @@ enum BudgetMove: Codable, Sendable, Hashable {
         case .jpegOnly:
             config.formats = [.jpeg]
             config.denseFormat = nil
+        case .videoHeight(let height):
+            config.video.maxHeight = min(config.video.maxHeight, height)
+        case .videoQuality(let quality):
+            config.video.quality = max(config.video.quality, quality)
         }
         return config
     }

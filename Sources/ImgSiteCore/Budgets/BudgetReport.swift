@@ -119,6 +119,12 @@ public struct BudgetReport: Sendable, Equatable {
             let quality = max(built.jpeg.quality, built.webp.quality)
             result.append(("quality \(quality)", "JPEG at quality \(built.jpeg.quality) (not \(site.jpeg.quality)), WebP at \(built.webp.quality) (not \(site.webp.quality))"))
         }
+        if built.video.maxHeight != site.video.maxHeight {
+            result.append(("video.max_height \(built.video.maxHeight)", "clips' files at most \(built.video.maxHeight) lines: screens that show them larger upscale them"))
+        }
+        if built.video.quality != site.video.quality {
+            result.append(("video.quality \(built.video.quality.rawValue)", "clips encoded at \(built.video.quality.rawValue) quality: softer detail, fewer bytes"))
+        }
         return result
     }
 }

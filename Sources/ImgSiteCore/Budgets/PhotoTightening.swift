@@ -113,7 +113,7 @@ struct PhotoTightening {
             let config = SiteBudget.config(site, moves: moves)
             let now = predictor.estimate(of: photo, settings: settings(moves, config))
             var found: Notch?
-            for move in BudgetMove.order where !moves.contains(move) {
+            for move in BudgetMove.order where !moves.contains(move) && !move.isVideo {
                 let next = move.applied(to: config)
                 guard next != config else { continue }
                 let after = predictor.estimate(of: photo, settings: settings(moves + [move], next))

@@ -86,10 +86,12 @@ struct SiteBudget: Sendable {
     /// when they weigh: "…, or album_zip: false (at least 24 MB)".
     private func lighterSettings(_ config: SiteConfig, predictor: SitePredictor) -> String {
         var choices: [(setting: String, config: SiteConfig)] = []
-        if !predictor.clips.isEmpty, config.video.maxHeight > ClipLadder.rungs[0] {
+        // The clips at their least height and quality are moves the plan
+        // made already; one codec of two is the user's call.
+        if !predictor.clips.isEmpty, config.video.encodable.count > 1, let fallback = config.video.encodable.last {
             var lighter = config
-            lighter.video.maxHeight = ClipLadder.rungs[0]
-            choices.append(("video.max_height: \(lighter.video.maxHeight)", lighter))
+            lighter.video.codecs = [fallback]
+            choices.append(("video.codecs: [\(fallback.rawValue)]", lighter))
         }
         if config.albumZip && config.downloads != .none {
             var lighter = config

@@ -19,7 +19,7 @@ extension SitePredictor {
     func largestVideoBytes(_ shape: ClipShape, config: SiteConfig) -> Double {
         let files = shape.files(config.video).filter { $0.codec == .h264 }
         guard let largest = files.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return 0 }
-        return shape.bytes(.h264, width: largest.width, height: largest.height, keepSound: config.video.audio == .keep)
+        return shape.bytes(.h264, width: largest.width, height: largest.height, settings: config.video)
     }
 
     /// The heaviest clips, for a refusal to name: "trip/IMG_4412.MOV 21 MB, …".

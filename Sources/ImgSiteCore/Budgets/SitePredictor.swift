@@ -45,7 +45,7 @@ struct SitePredictor: Sendable {
     func imageEstimate(_ config: SiteConfig) -> SiteEstimate {
         let settings = ImageSettings(config: config, layout: layout)
         var total = SiteEstimate()
-        for (group, members) in groups {
+        for (group, members) in groups(config.video) {
             let one = estimate(group, settings: settings)
             total.files += one.files * members.count
             total.bytes += one.bytes * members.count + animatedBytes(group, members: members, settings: settings)
@@ -103,6 +103,18 @@ struct SitePredictor: Sendable {
 
     var groups: [Group: [BudgetPhoto]] {
         Dictionary(grouping: photos, by: Group.init)
+    }
+
+    /// The groups with each clip's poster at its size under `video` (the
+    /// top of its ladder: a budget's `video.max_height` shrinks it too).
+    func groups(_ video: VideoSettings) -> [Group: [BudgetPhoto]] {
+        Dictionary(grouping: photos.map { photo in
+            guard let clip = photo.clip else { return photo }
+            var poster = photo
+            let top = ClipLadder(width: clip.width, height: clip.height, maxHeight: video.maxHeight).sizes[0]
+            (poster.width, poster.height) = (top.width, top.height)
+            return poster
+        }, by: Group.init)
     }
 
     /// One photo's image files under `settings` (not scaled).

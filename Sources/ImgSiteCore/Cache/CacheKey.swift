@@ -33,8 +33,11 @@ enum CacheKey {
 
     /// A clip's video file: its image (the clip's content), codec, size,
     /// encoder and its options, the sound, and FFmpeg's version.
-    static func video(image: String, codec: VideoCodec, width: Int, height: Int, encoder: String, audio: VideoSettings.Audio) -> String {
-        let options = VideoCodec.options(encoder: encoder, width: width, height: height)
+    static func video(
+        image: String, codec: VideoCodec, width: Int, height: Int, frameRate: Double, encoder: String, settings: VideoSettings
+    ) -> String {
+        let options = VideoCodec.options(encoder: encoder, width: width, height: height, frameRate: frameRate, quality: settings.quality)
+        let audio = settings.audio
         return SourceHash.of(
             text: "video|r\(videoRecipe)|\(ClipProbe.version ?? "")|\(image)|\(codec.rawValue)|\(width)x\(height)|\(encoder)|\(options)|\(audio.rawValue)")
     }

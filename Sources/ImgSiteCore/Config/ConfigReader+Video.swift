@@ -2,7 +2,7 @@ import Yams
 
 extension ConfigReader {
     /// `video:` — `false` leaves clips out; a mapping of `max_height`,
-    /// `codecs`, `audio` and `poster`.
+    /// `codecs`, `audio`, `quality` and `poster`.
     func video(_ node: Node, defaults: VideoSettings) throws(ConfigError) -> VideoSettings {
         var settings = defaults
         if let on = node.bool {
@@ -10,9 +10,10 @@ extension ConfigReader {
             return settings
         }
         let map = try mapping(node, key: "video")
-        try rejectUnknown(map, allowed: ["max_height", "codecs", "audio", "poster"], parent: "video")
+        try rejectUnknown(map, allowed: ["max_height", "codecs", "audio", "quality", "poster"], parent: "video")
         if let value = map["max_height"] { settings.maxHeight = try int(value, key: "video.max_height", in: 144...4320) }
         if let value = map["audio"] { settings.audio = try choice(value, key: "video.audio") }
+        if let value = map["quality"] { settings.quality = try choice(value, key: "video.quality") }
         if let value = map["codecs"] {
             guard let items = value.sequence, !items.isEmpty else {
                 throw fail("video.codecs", value, "must be a list of av1, h264 or both, e.g. [av1, h264]")

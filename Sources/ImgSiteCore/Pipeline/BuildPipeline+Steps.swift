@@ -31,8 +31,7 @@ extension BuildPipeline {
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
         }
         let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: RawHandling.previewFolder))
-        let video: VideoHandling = options.config.video.enabled
-            ? .publish(posters: options.cacheFolder.appending(path: VideoHandling.posterFolder), settings: options.config.video) : .skip
+        let video = videoHandling(options.config.video)
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
                               rules: options.config.excludeRules, raw: raw, video: video)
         let album: Album
@@ -64,6 +63,11 @@ extension BuildPipeline {
             writer: writer, root: root, allJobs: root.allJobs,
             recorded: Recorded(journal: JournalHold(journal), wroteHereBefore: wroteHereBefore, pageDigests: pageDigests,
                                previousBuildFinished: previousBuildFinished))
+    }
+
+    /// How clips are taken under `settings` (`video: false`: skipped).
+    func videoHandling(_ settings: VideoSettings) -> VideoHandling {
+        settings.enabled ? .publish(posters: options.cacheFolder.appending(path: VideoHandling.posterFolder), settings: settings) : .skip
     }
 
     /// Names each file the scan did not take (under `--verbose`), counts
@@ -99,12 +103,23 @@ extension BuildPipeline {
         var jobs = scanned.allJobs
         warnAboutUnknownAlbums(jobs, &summary)
         if case .shard(let shard) = options.mode { jobs = try select(jobs, shard: shard) }
+        var headers = choice.headers
+        // A budget that moved the clips' settings: each clip is made (and
+        // its poster named) with them, and the headers planning read under
+        // the site's settings (the poster's size) are read again.
+        if let video = choice.budget?.plan.config(from: options.config).video, video != options.config.video {
+            let handling = videoHandling(video)
+            for index in jobs.indices where jobs[index].source.clip != nil {
+                jobs[index].source.clip = handling.clip(at: jobs[index].source.absolutePath, identity: jobs[index].source.identity)
+                headers[jobs[index].source.relativePath] = nil
+            }
+        }
         if !scanned.recorded.previousBuildFinished {
             OutputFolder(root: options.output).removeStrayTemporaries()
             // Transcodes a killed build left part-way: their clips are made again.
             try? FileManager.default.removeItem(at: options.cacheFolder.appending(path: ImageBuilder.clipWorkFolder))
         }
-        return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget, headers: KnownHeaders(choice.headers))
+        return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget, headers: KnownHeaders(headers))
     }
 
     /// An `albums:` entry that names no album folder is most likely a typo:

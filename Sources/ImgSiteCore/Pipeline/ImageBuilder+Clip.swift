@@ -27,7 +27,10 @@ extension ImageBuilder {
         let ladder = ClipLadder(width: info.width, height: info.height, maxHeight: video.maxHeight)
         let sound = info.audioCodec != nil && video.audio == .keep
         let wanted = video.encodable.flatMap { codec in ladder.sizes.map { (codec: codec, width: $0.width, height: $0.height) } }
-        let keys = wanted.map { CacheKey.video(image: imageKey, codec: $0.codec, width: $0.width, height: $0.height, encoder: $0.codec.encoder!, audio: video.audio) }
+        let keys = wanted.map {
+            CacheKey.video(image: imageKey, codec: $0.codec, width: $0.width, height: $0.height, frameRate: info.frameRate,
+                           encoder: $0.codec.encoder!, settings: video)
+        }
         var found = try buildDatabase(.read, at: store.root) { try store.variants(keys) }.filter { objects.exists($0.value.object) }
         let missing = zip(wanted, keys).filter { found[$0.1] == nil }
         var new: [String: CachedVariant] = [:]
@@ -62,7 +65,8 @@ extension ImageBuilder {
         }
         let top = ladder.sizes[0]
         let settings = ClipTranscoder.Settings(
-            width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
+            width: top.width, height: top.height, frameRate: info.frameRate, quality: clip.settings.quality,
+            audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
             posterAt: clip.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
         try ClipPoster.createFolder(work, displayPath: path)
         try ClipPoster.createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: path)

@@ -26,6 +26,7 @@ enum ClipTranscoder {
         var width: Int
         var height: Int
         var frameRate: Double
+        var quality: VideoSettings.Quality = .standard
         /// AAC bits a second; 0 leaves the sound out.
         var audioBitrate: Int
         /// The poster's time; nil: the first representative frame.
@@ -54,7 +55,8 @@ enum ClipTranscoder {
             let level = encoder == "libx264" ? VideoCodec.h264Level(width: output.width, height: output.height, frameRate: settings.frameRate) : 0
             files.append(ImgsiteVideoOutput(
                 path: c(output.path), encoder: c(encoder),
-                options: c(VideoCodec.options(encoder: encoder, width: output.width, height: output.height)),
+                options: c(VideoCodec.options(encoder: encoder, width: output.width, height: output.height,
+                                              frameRate: settings.frameRate, quality: settings.quality)),
                 width: Int32(output.width), height: Int32(output.height), level: Int32(level)))
         }
         let box = ProgressBox(progress)

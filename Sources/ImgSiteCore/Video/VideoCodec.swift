@@ -30,15 +30,31 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
     /// fewer frames held, the same SSIM, AV1 files 6–10 % smaller
     /// (make bench-video).
     /// OpenH264 (the release bundle's, as x264 is GPL) has no constant
-    /// quality: its rate is set by the frame's size, and High profile
-    /// (CABAC) is asked for, as `<source type>` says.
-    static func options(encoder: String, width: Int, height: Int) -> String {
-        switch encoder {
-        case "libx264": "preset=fast,crf=23,profile=high,rc-lookahead=10,x264-params=sync-lookahead=0"
-        case "libopenh264": "profile=high,rc_mode=quality,b=\(max(500, width * height * 3 / 1000))k"
-        case "libsvtav1": "preset=8,crf=35,svtav1-params=lp=1:lookahead=0:hierarchical-levels=3"
-        default: "cpu-used=6,row-mt=1,crf=34,b=0"  // libaom: constant quality needs b=0
+    /// quality: its rate is set by the frame's size (`openH264Rate`), and
+    /// High profile (CABAC) is asked for, as `<source type>` says.
+    /// Each step of `quality` below standard: x264's CRF +4, SVT-AV1's and
+    /// libaom's +6 (about half the bytes, then a third: docs/benchmarks.md).
+    static func options(encoder: String, width: Int, height: Int, frameRate: Double, quality: VideoSettings.Quality) -> String {
+        let step = VideoSettings.Quality.allCases.firstIndex(of: quality)!
+        return switch encoder {
+        case "libx264": "preset=fast,crf=\(23 + 4 * step),profile=high,rc-lookahead=10,x264-params=sync-lookahead=0"
+        case "libopenh264": "profile=high,rc_mode=quality,b=\(openH264Rate(width: width, height: height, frameRate: frameRate, quality: quality) / 1000)k"
+        case "libsvtav1": "preset=8,crf=\(35 + 6 * step),svtav1-params=lp=1:lookahead=0:hierarchical-levels=3"
+        default: "cpu-used=6,row-mt=1,crf=\(34 + 6 * step),b=0"  // libaom: constant quality needs b=0
         }
+    }
+
+    /// OpenH264's bits a second, which its rate control meets closely: at
+    /// the standard quality 950 kb/s at 720p30, as the square root of the
+    /// pixels (smaller frames need more bits a pixel) and in proportion to
+    /// the frame rate. Measured on the corpus' 720p pan and make
+    /// bench-video's 4K clip: SSIM 0.96 at 720p, 0.956 at 480p, 0.972 at
+    /// 1080p against the source at that size (x264's CRF 23: 0.99, 0.986,
+    /// 0.975 in fewer bytes on the pan, more on the noisy 4K clip).
+    static func openH264Rate(width: Int, height: Int, frameRate: Double, quality: VideoSettings.Quality) -> Int {
+        let share = [1.0, 0.7, 0.5][VideoSettings.Quality.allCases.firstIndex(of: quality)!]
+        let rate = 950_000 * (Double(width * height) / (1280 * 720)).squareRoot() * max(frameRate, 1) / 30 * share
+        return max(150_000, Int((rate / 1000).rounded()) * 1000)
     }
 
     /// The file's MIME type with its codec, for `<source type>`: the

@@ -10,12 +10,25 @@ public struct VideoSettings: Sendable, Hashable {
     public var codecs: [VideoCodec] = [.av1, .h264]
     /// The sound: kept (AAC, once for every file) or left out.
     public var audio: Audio = .keep
+    /// How much the encoders may give up for fewer bytes (`VideoCodec.options`).
+    public var quality: Quality = .standard
     /// The poster's time in seconds; nil: the first representative frame
     /// of the opening seconds (`auto`).
     public var posterAt: Double?
 
     public enum Audio: String, Sendable, Hashable, CaseIterable {
         case keep, drop
+    }
+
+    /// `standard` (SSIM ≥ 0.95 against the source at its size), `low` and
+    /// `lowest`: fewer bytes, softer detail (docs/benchmarks.md). A site
+    /// budget lowers it as one of its moves.
+    public enum Quality: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+        case standard, low, lowest
+
+        public static func < (a: Quality, b: Quality) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
     }
 
     /// AAC bits a second for stereo at 48 kHz.
@@ -40,5 +53,6 @@ public struct VideoSettings: Sendable, Hashable {
     var key: String {
         let encoders = codecs.map { "\($0.rawValue):\($0.encoder ?? "-")" }.joined(separator: ",")
         return "video|\(maxHeight)|\(encoders)|\(audio.rawValue)|\(posterAt.map { "\($0)" } ?? "auto")"
+            + (quality == .standard ? "" : "|\(quality.rawValue)")
     }
 }

@@ -45,6 +45,17 @@ import Testing
         #expect(config.animated.memoryBudget == 12_500_000 && config.animated.minIntegrity == 0.75 && config.animated.outputs == [.webp])
     }
 
+    @Test("video.quality: standard by default, low and lowest in the clips' settings key")
+    func videoQuality() throws {
+        let low = try SiteConfig.parse(yaml: "video: { quality: low, max_height: 720 }\n", file: "imgsite.yml").video
+        #expect(low.quality == .low && low.maxHeight == 720 && SiteConfig().video.quality == .standard)
+        #expect(low.key != { var standard = low; standard.quality = .standard; return standard.key }())
+        #expect(VideoCodec.options(encoder: "libx264", width: 1280, height: 720, frameRate: 30, quality: .low).contains("crf=27"))
+        #expect(VideoCodec.options(encoder: "libsvtav1", width: 1280, height: 720, frameRate: 30, quality: .lowest).contains("crf=47"))
+        #expect(VideoCodec.openH264Rate(width: 1280, height: 720, frameRate: 30, quality: .standard) == 950_000)
+        #expect(VideoCodec.openH264Rate(width: 1920, height: 1080, frameRate: 60, quality: .low) == 1_995_000)
+    }
+
     @Test func emptyFileIsDefaults() throws {
         #expect(try SiteConfig.parse(yaml: "", file: "imgsite.yml") == SiteConfig())
         #expect(SiteConfig().placeholder == .thumbhash)
@@ -81,6 +92,7 @@ import Testing
         ("albums:\n  icons: { widths: [100] }\n", "albums.icons.widths", 2, "not a known key"),
         ("albums:\n  ../up: { placeholder: css }\n", "albums", 2, "relative to the input folder"),
         ("albums: [icons]\n", "albums", 1, "mapping"),
+        ("video: { quality: best }\n", "video.quality", 1, "one of standard, low, lowest"),
     ])
     func errors(_ yaml: String, _ key: String, _ line: Int, _ words: String) {
         do {

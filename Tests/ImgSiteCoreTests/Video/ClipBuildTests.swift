@@ -157,7 +157,7 @@ struct ClipBuildTests {
         #expect(again.summary.built == 0 && again.summary.encodedFiles == 0, "\(again.events)")
     }
 
-    @Test("a site budget counts clips' video files: the plan predicts the built site; one too small names the clips and video.max_height")
+    @Test("a site budget counts clips' video files: the plan predicts the built site; one too small names the clips and video.codecs")
     func budgets() throws {
         let input = try Self.library()
         try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
@@ -175,8 +175,33 @@ struct ClipBuildTests {
         } catch let error as BuildError {
             #expect(error.reason.contains("cannot hold 1 photos and 3 clips") || error.reason.contains("cannot hold 1 photos and 4 clips"), "\(error.reason)")
             #expect(error.reason.contains("; the heaviest clips: trip/hd-pan.mp4 "), "\(error.reason)")
-            #expect(error.reason.contains("or set video.max_height: 480 (then at least "), "\(error.reason)")
+            #expect(error.reason.contains("or set video.codecs: [h264] (then at least "), "\(error.reason)")
         }
+    }
+
+    @Test("a site budget lowers the clips' height and quality as its moves: files and posters at the lower height, within the budget, a rebuild encodes nothing")
+    func budgetMovesClips() throws {
+        let input = try Self.library()
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        var config = SiteConfig()
+        config.budgets.site = 1_000_000
+        let build = try TestBuild.run(input: input, config: config)
+        let report = try #require(build.summary.budget)
+        let gaveUp = report.gaveUp.map(\.setting)
+        #expect(gaveUp.contains("video.max_height 480"), "\(gaveUp)")
+        #expect(try #require(report.builtBytes) <= 1_000_000 && abs(try #require(report.bytesError)) < 0.1, "\(report.line)")
+        let pan = try build.image("trip/hd-pan.mp4")
+        #expect(!pan.videos.isEmpty && pan.videos.allSatisfy { min($0.width, $0.height) <= 480 }, "\(pan.videos.map(\.path))")
+        #expect(pan.stills.allSatisfy { $0.width <= 854 }, "the poster is made at the files' height: \(pan.stills.map(\.width))")
+        for video in pan.videos {
+            let stream = try #require(try FFprobe.read(build.url(video)).video)
+            #expect(stream["height"] as? Int == video.height, "\(video.path)")
+        }
+        let again = try TestBuild.run(input: input, config: config, output: build.output)
+        #expect(again.summary.built == 0 && again.summary.encodedFiles == 0, "\(again.events)")
+        // Without the budget the site's own settings come back: the 720p files again.
+        let free = try TestBuild.run(input: input, output: build.output)
+        #expect(try free.image("trip/hd-pan.mp4").videos.contains { $0.height == 720 })
     }
 
     @Test("clips built on two shards and merged: the site one machine makes (same files, same pages)")
