@@ -72,7 +72,9 @@ enum BudgetCalibration {
                     source: sources[index].job.source.relativePath, width: header.width, height: header.height, frames: max(1, header.frames),
                     sourceBytes: sources[index].job.source.byteCount,
                     fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost,
-                    clip: header.clip)
+                    clip: header.clip, motion: sources[index].job.source.motion.flatMap { motion in
+                        (try? ClipProbe.read(motion.absolutePath, displayPath: motion.relativePath)).map(ClipShape.init)
+                    })
             }
             photos[sampled[stratum]].phase = measured[stratum]?.phase
         }

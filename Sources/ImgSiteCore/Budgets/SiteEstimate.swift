@@ -25,6 +25,8 @@ struct BudgetPhoto: Sendable {
     var phase: Double?
     /// A video clip's own size and length (its stills are its poster's).
     var clip: ClipShape?
+    /// A Live Photo's motion, under `live_photos: motion` (muted files).
+    var motion: ClipShape?
 }
 
 /// What a photo's files cost in one format and role, fitted on two

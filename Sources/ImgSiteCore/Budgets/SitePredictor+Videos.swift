@@ -7,11 +7,14 @@ extension SitePredictor {
         photos.compactMap { photo in photo.clip.map { (photo.source, $0) } }
     }
 
-    /// Every clip's video files under `config.video`.
+    /// Every clip's video files under `config.video`, and Live Photos'
+    /// motion files (muted).
     func videoEstimate(_ config: SiteConfig) -> SiteEstimate {
-        clips.reduce(SiteEstimate()) { total, clip in
-            SiteEstimate(files: total.files + clip.shape.files(config.video).count,
-                         bytes: total.bytes + Int(clip.shape.bytes(config.video).rounded(.up)))
+        var muted = config.video
+        muted.audio = .drop
+        let videos = clips.map { ($0.shape, config.video) } + photos.compactMap { $0.motion.map { ($0, muted) } }
+        return videos.reduce(SiteEstimate()) { total, video in
+            SiteEstimate(files: total.files + video.0.files(video.1).count, bytes: total.bytes + Int(video.0.bytes(video.1).rounded(.up)))
         }
     }
 

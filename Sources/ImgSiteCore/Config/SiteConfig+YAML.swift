@@ -54,6 +54,7 @@ extension SiteConfig {
         case albumZip = "album_zip"
         case raw
         case video
+        case livePhotos = "live_photos"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -85,6 +86,7 @@ extension SiteConfig {
         case .albumZip: albumZip = try reader.bool(node, key: name)
         case .raw: raw = try reader.choice(node, key: name)
         case .video: video = try reader.video(node, defaults: video)
+        case .livePhotos: video.livePhotos = try reader.choice(node, key: name)
         }
     }
 }

@@ -28,6 +28,8 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
 
     /// A clip's video files, largest first, in the order of its settings' codecs.
     public var videos: [Variant] { variants.filter { $0.role == .video } }
+    /// A Live Photo's motion files (`live_photos: motion`).
+    public var motion: [Variant] { variants.filter { $0.role == .motion } }
 
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
     public var denseStills: [Variant] { variants.filter { $0.role == .dense } }

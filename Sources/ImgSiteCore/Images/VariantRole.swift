@@ -4,7 +4,8 @@
 /// `prefers-reduced-motion`), or a still's size at a lower quality for
 /// screens of 2x and more (`DenseScreens`), or the source itself offered
 /// for download (`downloads: original`, `OriginalDownload`), or a clip's
-/// video file (its still sizes are its poster frame's, as `image`).
+/// video file (its still sizes are its poster frame's, as `image`), or a
+/// Live Photo's motion (`live_photos: motion`: muted, looping, on its page).
 public enum VariantRole: String, Sendable, Codable, Hashable {
-    case image, fallback, poster, dense, original, video
+    case image, fallback, poster, dense, original, video, motion
 }

@@ -21,43 +21,79 @@ extension ImageBuilder {
     /// a file is missing from the cache, or when its poster frame is and
     /// `needsPoster` (its stills are to be made).
     func clipFiles(_ job: ImageJob, clip: ClipSource, imageKey: String, needsPoster: Bool) throws(BuildError) -> ClipFiles {
-        let path = job.source.relativePath
-        let info = try ClipProbe.read(job.source.absolutePath, displayPath: path)
-        let video = clip.settings
+        let file = VideoSource(absolutePath: job.source.absolutePath, displayPath: job.source.relativePath, settings: clip.settings,
+                               imageKey: imageKey, name: job.slug, role: .video, poster: (clip.poster, needsPoster))
+        return try videoFiles(job, file)
+    }
+
+    /// A Live Photo's motion files (`live_photos: motion`): its `.mov`
+    /// muted, on the ladder like a clip's, named after the still
+    /// (`IMG_4412-live-720p.….mp4`); no poster (the still is its own).
+    func motionFiles(_ job: ImageJob, motion: LiveMotion) throws(BuildError) -> ClipFiles {
+        let content: String
+        do {
+            content = try store.content(of: motion.absolutePath, identity: motion.identity) ?? SourceHash.of(motion.absolutePath)
+        } catch {
+            throw BuildError(path: motion.relativePath, "cannot be read: \(error.localizedDescription)")
+        }
+        var settings = motion.settings
+        settings.audio = .drop
+        let file = VideoSource(absolutePath: motion.absolutePath, displayPath: motion.relativePath, settings: settings,
+                               imageKey: SourceHash.of(text: "live motion|\(content)"), name: "\(job.slug)-live", role: .motion, poster: nil)
+        return try videoFiles(job, file)
+    }
+
+    /// A video file's source and what its files are made with.
+    struct VideoSource {
+        var absolutePath: String
+        var displayPath: String
+        var settings: VideoSettings
+        /// Its content's key: its files' cache keys derive from it.
+        var imageKey: String
+        /// What its files' names start with.
+        var name: String
+        var role: VariantRole
+        /// Where its poster frame is written, and whether it is needed now.
+        var poster: (file: String, needed: Bool)?
+    }
+
+    private func videoFiles(_ job: ImageJob, _ source: VideoSource) throws(BuildError) -> ClipFiles {
+        let info = try ClipProbe.read(source.absolutePath, displayPath: source.displayPath)
+        let video = source.settings
         let ladder = ClipLadder(width: info.width, height: info.height, maxHeight: video.maxHeight)
         let sound = info.audioCodec != nil && video.audio == .keep
         let wanted = video.encodable.flatMap { codec in ladder.sizes.map { (codec: codec, width: $0.width, height: $0.height) } }
         let keys = wanted.map {
-            CacheKey.video(image: imageKey, codec: $0.codec, width: $0.width, height: $0.height, frameRate: info.frameRate,
+            CacheKey.video(image: source.imageKey, codec: $0.codec, width: $0.width, height: $0.height, frameRate: info.frameRate,
                            encoder: $0.codec.encoder!, settings: video)
         }
         var found = try buildDatabase(.read, at: store.root) { try store.variants(keys) }.filter { objects.exists($0.value.object) }
         let missing = zip(wanted, keys).filter { found[$0.1] == nil }
         var new: [String: CachedVariant] = [:]
-        let decode = !missing.isEmpty || (needsPoster && !FileManager.default.fileExists(atPath: clip.poster))
+        let needsPoster = source.poster.map { $0.needed && !FileManager.default.fileExists(atPath: $0.file) } ?? false
+        let decode = !missing.isEmpty || needsPoster
         if decode {
-            new = try transcode(job, info: info, ladder: ladder, sound: sound, clip: clip, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
+            new = try transcode(source, info: info, ladder: ladder, sound: sound, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
             found.merge(new) { $1 }
         }
         let variants = zip(wanted, keys).map { spec, key in
             let cached = found[key]!
             let mark = spec.codec == .h264 ? "" : "-\(spec.codec.rawValue)"
-            let name = "\(job.slug)-\(min(spec.width, spec.height))p\(mark).\(cached.nameHash).mp4"
+            let name = "\(source.name)-\(min(spec.width, spec.height))p\(mark).\(cached.nameHash).mp4"
             return (Variant(path: "\(job.outputFolder)/\(name)", format: cached.format, width: spec.width, height: spec.height,
-                            bytes: cached.bytes, role: .video), key, cached.object)
+                            bytes: cached.bytes, role: source.role), key, cached.object)
         }
         return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: sound),
                          decoded: decode)
     }
 
-    /// Decodes the clip once: the `missing` files into the cache, the poster
+    /// Decodes the video once: the `missing` files into the cache, the poster
     /// frame to its file. Files are written under the work folder and moved
     /// into the cache whole.
     private func transcode(
-        _ job: ImageJob, info: ClipInfo, ladder: ClipLadder, sound: Bool, clip: ClipSource,
-        missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
+        _ source: VideoSource, info: ClipInfo, ladder: ClipLadder, sound: Bool, missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
     ) throws(BuildError) -> [String: CachedVariant] {
-        let path = job.source.relativePath
+        let path = source.displayPath
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let outputs = missing.map { file in
             ClipTranscoder.Output(codec: file.codec, width: file.width, height: file.height,
@@ -65,14 +101,17 @@ extension ImageBuilder {
         }
         let top = ladder.sizes[0]
         let settings = ClipTranscoder.Settings(
-            width: top.width, height: top.height, frameRate: info.frameRate, quality: clip.settings.quality,
+            width: top.width, height: top.height, frameRate: info.frameRate, quality: source.settings.quality,
             audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
-            posterAt: clip.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
+            // Without a poster to keep, its sampler reads the first second only.
+            posterAt: source.poster == nil ? 0 : source.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
         try ClipPoster.createFolder(work, displayPath: path)
-        try ClipPoster.createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: path)
+        if let poster = source.poster {
+            try ClipPoster.createFolder(URL(fileURLWithPath: poster.file).deletingLastPathComponent(), displayPath: path)
+        }
         var said = 0
         let poster = try ClipGate.shared.run { () throws(BuildError) in
-            try ClipTranscoder.transcode(job.source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
+            try ClipTranscoder.transcode(source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
                 let percent = Int(done * 20) * 5
                 if percent > said {
                     said = percent
@@ -82,7 +121,7 @@ extension ImageBuilder {
                 return true
             }
         }
-        try ClipPoster.write(poster, to: clip.poster, displayPath: path)
+        if let file = source.poster?.file { try ClipPoster.write(poster, to: file, displayPath: path) }
         var stored: [String: CachedVariant] = [:]
         for (file, output) in zip(missing, outputs) {
             let name = "\(file.key).mp4"

@@ -59,10 +59,12 @@ struct ImageBuilder: Sendable {
         let clip = try job.source.clip.map { clip throws(BuildError) in
             try clipFiles(job, clip: clip, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
         }
+        let motion = try job.source.motion.map { motion throws(BuildError) in try motionFiles(job, motion: motion) }
+        let videos = [clip, motion].compactMap { $0 }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
-            let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip)
-            return Outcome(image: result, summary: summary, decoded: clip?.decoded ?? false, encodedFiles: clip?.new.count ?? 0,
-                           readSource: hashed || clip?.decoded == true)
+            let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip, motion: motion)
+            return Outcome(image: result, summary: summary, decoded: videos.contains(where: \.decoded), encodedFiles: videos.reduce(0) { $0 + $1.new.count },
+                           readSource: hashed || videos.contains(where: \.decoded))
         }
         var header = known
         // Read inside: a header that cannot be read is told with its own libvips message.
@@ -92,10 +94,11 @@ struct ImageBuilder: Sendable {
         }
         let newPlaceholder = encoded.placeholder.map { (placeholderKey(imageKey, kind: kind, plan: encoded.plan), $0) }
         let (result, summary) = try finish(
-            job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip, newVariants: fresh, newPlaceholder: newPlaceholder)
+            job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip, motion: motion, newVariants: fresh,
+            newPlaceholder: newPlaceholder)
         return Outcome(
-            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count + (clip?.new.count ?? 0), readSource: true,
-            header: header)
+            image: result, summary: summary, decoded: true, encodedFiles: encoded.variants.count + videos.reduce(0) { $0 + $1.new.count },
+            readSource: true, header: header)
     }
 
     // MARK: Steps
@@ -156,7 +159,7 @@ struct ImageBuilder: Sendable {
     /// Records the image (one transaction), then links its files into place.
     private func finish(
         _ job: ImageJob, sidecar: Curated<Sidecar.Text>?, content: String, imageKey: String, found: Found, clip: ClipFiles? = nil,
-        newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
+        motion: ClipFiles? = nil, newVariants: [String: CachedVariant] = [:], newPlaceholder: (String, Placeholder)? = nil
     ) throws(BuildError) -> (ProcessedImage, ImageSummary) {
         let (record, plan) = (found.record!, found.plan!)
         let specs = plan.specs
@@ -176,7 +179,8 @@ struct ImageBuilder: Sendable {
         let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source), clip: job.source.clip != nil)
         let original = try original(job, format: publication.original, imageKey: imageKey, record: record)
         if let original { variants.append(original.variant) }
-        if let clip { variants += clip.variants.map(\.variant) }
+        let videos = [clip, motion].compactMap { $0 }
+        for files in videos { variants += files.variants.map(\.variant) }
         var (metadata, warnings) = (record.metadata, record.warnings)
         if let sidecar {
             metadata = sidecar.applied(to: metadata)
@@ -193,9 +197,9 @@ struct ImageBuilder: Sendable {
             keys.append(original.key)
             newVariants[original.key] = original.new
         }
-        if let clip {
-            keys += clip.variants.map(\.key)
-            newVariants.merge(clip.new) { $1 }
+        for files in videos {
+            keys += files.variants.map(\.key)
+            newVariants.merge(files.new) { $1 }
         }
         let summary: ImageSummary
         do {
@@ -211,7 +215,7 @@ struct ImageBuilder: Sendable {
             throw BuildError(path: job.source.relativePath, "cannot be recorded in the build database: \(error)")
         }
         try link(variants, specs: specs, found: found)
-        for file in clip?.variants ?? [] {
+        for file in videos.flatMap(\.variants) {
             do {
                 try objects.link(file.object, to: output.appending(path: file.variant.path))
             } catch {

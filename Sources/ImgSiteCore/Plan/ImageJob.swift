@@ -39,9 +39,10 @@ public struct ImageJob: Sendable {
 extension ImageJob {
     /// The journal's plan of this source: the settings' key, and its
     /// sidecar's identity, so editing a caption file makes the entry stale;
-    /// for a clip, the video settings too.
+    /// for a clip, the video settings too; for a Live Photo's still, its motion.
     func journalPlan(_ settingsKey: String) -> String {
-        ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag } + [source.clip?.settingsKey].compactMap { $0 })
+        ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }
+            + [source.clip?.settingsKey, source.motion?.journalTag].compactMap { $0 })
             .joined(separator: " ")
     }
 }

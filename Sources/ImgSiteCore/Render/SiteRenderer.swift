@@ -141,8 +141,11 @@ public struct SiteRenderer: Sendable {
             VideoContext(poster: picture.src, width: picture.width, height: picture.height, style: picture.style, label: picture.alt,
                          duration: clip.duration, sources: VideoSources.of(image, root: root))
         }
+        let motion = image.motion.isEmpty ? nil : VideoContext(
+            poster: picture.src, width: picture.width, height: picture.height, style: picture.style, label: picture.alt, duration: "",
+            sources: VideoSources.motion(image, root: root))
         let content = PhotoContent(
-            picture: picture, video: video, nextPicture: nextPicture,
+            picture: picture, video: video, motion: motion, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
             captureDateText: image.metadata.captureDate.map(Self.readableDate), credit: Self.credit(image.metadata),
             details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,

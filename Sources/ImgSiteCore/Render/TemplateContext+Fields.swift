@@ -92,6 +92,7 @@ extension PhotoContent: MustacheParent {
         switch name {
         case "picture": picture
         case "video": video
+        case "motion": motion
         case "nextPicture": nextPicture
         case "caption": caption
         case "captureDate": captureDate

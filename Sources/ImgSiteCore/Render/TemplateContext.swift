@@ -89,6 +89,9 @@ struct PhotoContent {
     var picture: PictureContext
     /// A clip's player, shown in the picture's place (its poster is the picture's file).
     var video: VideoContext?
+    /// A Live Photo's motion (`live_photos: motion`), played in the
+    /// picture's place by the page's script unless motion is reduced.
+    var motion: VideoContext?
     /// The next page's picture, which the page's script preloads.
     var nextPicture: PictureContext?
     var caption: String?

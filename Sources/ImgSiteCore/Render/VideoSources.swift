@@ -6,8 +6,15 @@
 /// since 2023; a browser without it takes the first it can play).
 enum VideoSources {
     static func of(_ image: ProcessedImage, root: String) -> [VideoSourceContext] {
-        let frameRate = image.clip?.frameRate ?? 30
-        let files = image.videos
+        of(image.videos, frameRate: image.clip?.frameRate ?? 30, sound: image.clip?.sound ?? false, root: root)
+    }
+
+    /// A Live Photo's motion: muted, and at 30 frames a second (as iPhones record it).
+    static func motion(_ image: ProcessedImage, root: String) -> [VideoSourceContext] {
+        of(image.motion, frameRate: 30, sound: false, root: root)
+    }
+
+    private static func of(_ files: [Variant], frameRate: Double, sound: Bool, root: String) -> [VideoSourceContext] {
         var order: [OutputFormat] = []
         for file in files where !order.contains(file.format) { order.append(file.format) }
         return order.flatMap { format in
@@ -16,7 +23,7 @@ enum VideoSources {
                 let codec: VideoCodec = format == .av1 ? .av1 : .h264
                 let smaller = index + 1 < sizes.count ? sizes[index + 1].width : nil
                 return VideoSourceContext(
-                    src: root + file.path, type: codec.mimeType(width: file.width, height: file.height, frameRate: frameRate, sound: image.clip?.sound ?? false),
+                    src: root + file.path, type: codec.mimeType(width: file.width, height: file.height, frameRate: frameRate, sound: sound),
                     media: smaller.map { "(min-width: \($0 + 1)px), (min-resolution: 2dppx) and (min-width: \(($0 + 2) / 2)px)" })
             }
         }

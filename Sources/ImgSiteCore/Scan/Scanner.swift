@@ -196,25 +196,32 @@ public struct Scanner: Sendable {
 
     /// A phone's Live Photo is a still and a short `.mov` of the same name
     /// (`IMG_4412.HEIC`, `IMG_4412.MOV`): the still is published, its motion
-    /// said as skipped. A `.mov` is a Live Photo's motion when it carries
-    /// Apple's content identifier or lasts at most `livePhotoSeconds`; a
-    /// longer clip beside a photo of its name is a clip of its own.
+    /// said as skipped, or under `live_photos: motion` carried by the still
+    /// (`SourceImage.motion`). A `.mov` is a Live Photo's motion when it
+    /// carries Apple's content identifier or lasts at most
+    /// `livePhotoSeconds`; a longer clip beside a photo of its name is a
+    /// clip of its own.
     private func takeLivePhotos(_ images: inout [SourceImage], skipped: inout [SkippedFile]) {
         let clips = images.filter { $0.clip != nil && $0.relativePath.lowercased().hasSuffix(".mov") }
         guard !clips.isEmpty else { return }
         func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
         func stem(_ path: String) -> String { (name(path) as NSString).deletingPathExtension.lowercased() }
-        let stills = Dictionary(images.filter { $0.clip == nil }.map { (stem($0.relativePath), $0) }) { first, _ in first }
+        let stills = Dictionary(images.indices.filter { images[$0].clip == nil }.map { (stem(images[$0].relativePath), $0) }) { first, _ in first }
         var motions: Set<String> = []
         for clip in clips {
-            guard let still = stills[stem(clip.relativePath)],
+            guard let index = stills[stem(clip.relativePath)],
                 let info = try? ClipProbe.read(clip.absolutePath, displayPath: clip.relativePath),
                 info.livePhoto || info.seconds <= Self.livePhotoSeconds,
                 var skip = SkippedFile(relativePath: clip.relativePath, name: name(clip.relativePath))
             else { continue }
-            skip.note = "the motion of a Live Photo, shown as its photo \(name(still.relativePath)) (a photo and a short .mov of the same name are one Live Photo)"
-            skipped.append(skip)
             motions.insert(clip.relativePath)
+            if video.showsMotion, let settings = clip.clip?.settings {
+                images[index].motion = LiveMotion(
+                    relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity, settings: settings)
+                continue
+            }
+            skip.note = "the motion of a Live Photo, shown as its photo \(name(images[index].relativePath)) (a photo and a short .mov of the same name are one Live Photo)"
+            skipped.append(skip)
         }
         images.removeAll { motions.contains($0.relativePath) }
     }

@@ -63,6 +63,8 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     public var rawPreview: String?
     /// For a video clip: its poster frame's file and its settings.
     public var clip: ClipSource?
+    /// For a Live Photo's still under `live_photos: motion`: its `.mov`.
+    public var motion: LiveMotion?
 
     /// The file libvips decodes: the source, a RAW file's preview or a clip's poster frame.
     public var decodePath: String { clip?.poster ?? rawPreview ?? absolutePath }

@@ -25,6 +25,11 @@ public enum VideoHandling: Sendable {
         }
     }
 
+    /// Whether a Live Photo's motion is published with its still.
+    var showsMotion: Bool {
+        if case .publish(_, let settings) = self { settings.livePhotos == .motion } else { false }
+    }
+
     /// The clip at `path` as a source, or nil when clips are skipped.
     func clip(at path: String, identity: FileIdentity) -> ClipSource? {
         guard case .publish(let folder, let settings) = self else { return nil }
@@ -51,4 +56,19 @@ public struct ClipSource: Sendable, Equatable, Hashable {
     /// `VideoSettings.key`: in the journal's plan, so a changed setting
     /// makes the clip again.
     public var settingsKey: String
+}
+
+/// A Live Photo's motion (its short `.mov`), published with its still under
+/// `live_photos: motion`: muted files played in a loop on the photo's page.
+public struct LiveMotion: Sendable, Equatable, Hashable {
+    public var relativePath: String
+    public var absolutePath: String
+    public var identity: FileIdentity
+    public var settings: VideoSettings
+
+    /// In the still's journal plan: a changed `.mov` or video setting makes
+    /// the still's entry stale.
+    var journalTag: String {
+        "motion \(relativePath) \(identity.size) \(identity.modifiedNanoseconds) \(identity.inode) \(settings.key)"
+    }
 }

@@ -143,6 +143,8 @@ extension DefaultTheme {
 // to the album, and a horizontal swipe does the same on touch screens.
 // Once this photo has loaded, the next one is fetched, in the size its page
 // will pick (the same picture, from the template), so it shows at once.
+// A Live Photo's motion plays, muted and looping, in the photo's place
+// unless the reader asks for reduced motion; its button starts and stops it.
 // Progressive enhancement: without this script the links do it all.
 (function () {
   window.addEventListener("load", function () {
@@ -161,10 +163,27 @@ extension DefaultTheme {
     else if (event.key === "ArrowRight") { go("a[rel=next]"); }
     else if (event.key === "Escape") { go("a[data-album]"); }
   });
+  var motion = document.querySelector("video.motion"), toggle = document.querySelector(".motion-toggle");
+  if (motion && toggle) {
+    var still = motion.previousElementSibling, reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+    var image = still && still.querySelector("img");
+    var show = function (on) {
+      // Its poster is the file the picture shows already: nothing fetched twice.
+      if (on && image && image.currentSrc) { motion.poster = image.currentSrc; }
+      motion.hidden = !on;
+      if (still) { still.hidden = on; }
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) { motion.play().catch(function () { show(false); }); } else { motion.pause(); }
+    };
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () { show(motion.hidden); });
+    if (!reduce.matches) { show(true); }
+    reduce.addEventListener("change", function () { if (reduce.matches) { show(false); } });
+  }
   var startX = null, startY = 0;
   document.addEventListener("touchstart", function (event) {
     // A finger on a clip's player seeks or changes its volume: no swipe.
-    if (event.target && event.target.closest && event.target.closest("video")) { startX = null; return; }
+    if (event.target && event.target.closest && event.target.closest("video[controls]")) { startX = null; return; }
     if (event.touches.length === 1) { startX = event.touches[0].clientX; startY = event.touches[0].clientY; }
   }, { passive: true });
   document.addEventListener("touchend", function (event) {
@@ -186,6 +205,13 @@ extension DefaultTheme {
 </video>
 {{/video}}
 {{^video}}{{#picture}}{{> partials/picture}}{{/picture}}{{/video}}
+{{#motion}}
+<video class="motion" muted loop playsinline preload="none" hidden width="{{width}}" height="{{height}}" style="{{style}}" aria-label="{{label}}">
+{{#sources}}<source src="{{src}}" type="{{type}}"{{#media}} media="{{media}}"{{/media}}>
+{{/sources}}
+</video>
+<button type="button" class="motion-toggle" hidden aria-pressed="false">Live</button>
+{{/motion}}
 <figcaption>
 <h1>{{pageTitle}}</h1>
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}
@@ -275,6 +301,9 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
    sizes) leaves the height the title, caption and links take. */
 .photo { margin: 4px 0 0; }
 .photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+.photo [hidden] { display: none; }
+.motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
+.motion-toggle[aria-pressed="true"] { background: CanvasText; color: Canvas; }
 /* A clip's card: a play mark and its length over its poster (white on
    75% black: 12:1 over any poster). */
 .photos .cell a { position: relative; }

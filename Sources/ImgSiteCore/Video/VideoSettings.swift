@@ -15,6 +15,13 @@ public struct VideoSettings: Sendable, Hashable {
     /// The poster's time in seconds; nil: the first representative frame
     /// of the opening seconds (`auto`).
     public var posterAt: Double?
+    /// A Live Photo's motion (`live_photos:` in imgsite.yml): left out
+    /// (`still`) or played on its photo's page (`motion`).
+    public var livePhotos: LivePhotos = .still
+
+    public enum LivePhotos: String, Sendable, Hashable, CaseIterable {
+        case still, motion
+    }
 
     public enum Audio: String, Sendable, Hashable, CaseIterable {
         case keep, drop

@@ -28,13 +28,15 @@ import Testing
     func axeFindsNothingSerious() async throws {
         let source = try #require(Self.axeSource, "axe-core is missing: `make test-deps` installs axe-selenium-python into .build/test-venv")
         let axe = try String(contentsOf: source, encoding: .utf8)
-        let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"))
+        var config = SiteConfig()
+        config.video.livePhotos = .motion
+        let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"), config: config)
         try await WebDriver.session { browser in
             for scheme in ["light", "dark"] {
                 try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
                 for (width, height) in [(390, 844), (1440, 900)] {
                     try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500])
-                    for page in ["index.html", "nature/index.html", "nature/storm.html", "motion/index.html", "motion/pier.html"] {
+                    for page in ["index.html", "nature/index.html", "nature/storm.html", "motion/index.html", "motion/pier.html", "motion/raindrops.html"] {
                         try await browser.open(site.output.appendingPathComponent(page))
                         _ = try await browser.executeAsync(axe + "\n;arguments[0](typeof axe);")
                         let violations = try #require(try await browser.executeAsync(Self.audit) as? [String])

@@ -63,4 +63,41 @@ struct VideoPlaybackTests {
             }
         }
     }
+
+    /// The motion player's state once it plays (or after 4 s): shown,
+    /// playing, ready state, muted, looping, the still hidden, the button
+    /// shown, its aria-pressed, the file chosen. A first argument true
+    /// presses the button first.
+    static let motion = """
+        const done = arguments[arguments.length - 1];
+        const v = document.querySelector('video.motion'), b = document.querySelector('.motion-toggle'), still = v.previousElementSibling;
+        const state = () => [!v.hidden, !v.paused, v.readyState, v.muted, v.loop, still.hidden, b.hidden, b.getAttribute('aria-pressed'), v.currentSrc];
+        if (arguments.length > 1 && arguments[0]) { b.click(); }
+        let tries = 0;
+        const tick = () => { if ((!v.paused && v.readyState >= 2) || tries++ > 40) { done(state()); } else { setTimeout(tick, 100); } };
+        tick();
+        """
+
+    @Test("a Live Photo's motion plays muted and looping in its photo's place; under reduced motion the still stays until its button is pressed")
+    func livePhotoMotion() async throws {
+        let site = try TestBuild.run(input: try LivePhotoMotionTests.library(), config: LivePhotoMotionTests.motion)
+        let page = site.output.appending(path: "a/img-0001.html")
+        try await WebDriver.session { browser in
+            try await browser.open(page)
+            let playing = try #require(try await browser.executeAsync(Self.motion) as? [Any])
+            #expect(playing[0] as? Bool == true && playing[1] as? Bool == true && (playing[2] as? Int ?? 0) >= 2, "\(playing)")
+            #expect(playing[3] as? Bool == true && playing[4] as? Bool == true && playing[5] as? Bool == true, "muted, looping, the still hidden: \(playing)")
+            #expect(playing[6] as? Bool == false && playing[7] as? String == "true" && (playing[8] as? String ?? "").contains("-live-"), "\(playing)")
+            try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+            try await browser.open(page)
+            let still = try #require(try await browser.executeAsync("""
+                const v = document.querySelector('video.motion');
+                setTimeout(() => arguments[0]([v.hidden, v.paused, v.previousElementSibling.hidden,
+                                               document.querySelector('.motion-toggle').getAttribute('aria-pressed')]), 1000);
+                """) as? [Any])
+            #expect(still[0] as? Bool == true && still[1] as? Bool == true && still[2] as? Bool == false && still[3] as? String == "false", "\(still)")
+            let pressed = try #require(try await browser.executeAsync(Self.motion, true) as? [Any])
+            #expect(pressed[0] as? Bool == true && pressed[1] as? Bool == true && pressed[7] as? String == "true", "the button plays it: \(pressed)")
+        }
+    }
 }
