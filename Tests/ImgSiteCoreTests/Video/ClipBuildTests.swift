@@ -21,6 +21,13 @@ struct ClipBuildTests {
         return input
     }
 
+    /// `library()` with an HD clip (two rungs, 720 and 480 lines) beside.
+    static func libraryWithPan() throws -> URL {
+        let input = try library()
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        return input
+    }
+
     /// The `src` and `type` of each `<source>` of the page's `<video>`.
     static func sources(_ page: String) -> [(src: String, type: String)] {
         page.matches(of: /<source src="([^"]+)" type="([^"]+)"/).map { (String($0.1), String($0.2).replacingOccurrences(of: "&quot;", with: "\"")) }
@@ -97,14 +104,7 @@ struct ClipBuildTests {
 
     @Test("a Live Photo (a photo and a .mov of its name: Apple's identifier, or 4 s at most) is its photo; an .mp4 beside a photo is a clip")
     func livePhotos() throws {
-        let input = try Corpus.scratch("live-photos")
-        let album = input.appending(path: "a")
-        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        let files = [(Corpus.photo("nature/Wood.jpg").path, "IMG_0001.JPG"), (ClipProbeTests.clip("live-photo.mov"), "IMG_0001.MOV"),
-                     (Corpus.photo("nature/Storm.jpg").path, "IMG_0002.jpg"), (ClipProbeTests.clip("hdr-hlg.mov"), "IMG_0002.mov"),
-                     (Corpus.photo("nature/Dune.jpg").path, "Dune.jpg"), (ClipProbeTests.clip("hd-pan.mp4"), "Dune.mp4")]
-        for (from, name) in files { try FileManager.default.copyItem(atPath: from, toPath: album.appending(path: name).path) }
-        let build = try TestBuild.run(input: input)
+        let build = try TestBuild.run(input: try LivePhotoMotionTests.library())
         #expect(build.summary.built == 4 && build.summary.failed.isEmpty, "\(build.events)")
         let motions = build.summary.skipped.filter { $0.kind == .video }
         #expect(motions.map(\.relativePath).sorted() == ["a/IMG_0001.MOV", "a/IMG_0002.mov"])
@@ -159,8 +159,7 @@ struct ClipBuildTests {
 
     @Test("a site budget counts clips' video files: the plan predicts the built site; one too small names the clips and video.codecs")
     func budgets() throws {
-        let input = try Self.library()
-        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        let input = try Self.libraryWithPan()
         var config = SiteConfig()
         config.budgets.site = 3_000_000
         let build = try TestBuild.run(input: input, config: config)
@@ -181,8 +180,7 @@ struct ClipBuildTests {
 
     @Test("a site budget lowers the clips' height and quality as its moves: files and posters at the lower height, within the budget, a rebuild encodes nothing")
     func budgetMovesClips() throws {
-        let input = try Self.library()
-        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        let input = try Self.libraryWithPan()
         var config = SiteConfig()
         config.budgets.site = 1_000_000
         let build = try TestBuild.run(input: input, config: config)
