@@ -34,7 +34,7 @@
   X(filter, avfilter_graph_config) X(filter, av_buffersrc_add_frame_flags) X(filter, av_buffersink_get_frame) \
   X(filter, av_buffersink_get_time_base) X(filter, av_buffersink_set_frame_size)                      \
   X(format, av_guess_format) X(format, av_stream_new_side_data) X(format, av_codec_get_tag2)           \
-  X(format, av_codec_get_id) X(codec, avcodec_parameters_copy)
+  X(format, av_codec_get_id) X(codec, avcodec_parameters_copy) X(codec, av_packet_get_side_data) X(util, av_frame_get_buffer)
 
 // The calls imgsite makes, found in the libraries once. The libraries are
 // those of the headers' major versions: their structures are read directly.

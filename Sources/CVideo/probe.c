@@ -63,6 +63,23 @@ static int fail(AVFormatContext **context, char *error, size_t size, const char 
   return -1;
 }
 
+// Whether the stream's first packet is encrypted: CENC written without a
+// 'pssh' box shows only there (MP4's demuxer exports each sample's key id
+// and IV as side data when it has no key), and its frames never decode.
+static int encrypted_packets(AVFormatContext *context, int index) {
+  AVPacket *packet = av.packet_alloc();
+  if (!packet) return 0;
+  int found = 0;
+  for (int read = 0; read < 64 && av.read_frame(context, packet) >= 0; read++) {
+    int ours = packet->stream_index == index;
+    if (ours) found = av.av_packet_get_side_data(packet, AV_PKT_DATA_ENCRYPTION_INFO, NULL) != NULL;
+    av.packet_unref(packet);
+    if (ours) break;
+  }
+  av.packet_free(&packet);
+  return found;
+}
+
 int imgsite_video_probe(const char *path, ImgsiteClipInfo *info, char *error, size_t error_size) {
   const char *unavailable = imgsite_video_unavailable();
   if (unavailable) return fail(&(AVFormatContext *){NULL}, error, error_size, unavailable);
@@ -80,7 +97,7 @@ int imgsite_video_probe(const char *path, ImgsiteClipInfo *info, char *error, si
   const AVCodecParameters *video = stream->codecpar;
   size_t size = 0;
   if (av.stream_side_data(stream, AV_PKT_DATA_ENCRYPTION_INIT_INFO, &size) ||
-      video->codec_tag == MKTAG('e', 'n', 'c', 'v'))
+      video->codec_tag == MKTAG('e', 'n', 'c', 'v') || encrypted_packets(context, index))
     return fail(&context, error, error_size, "encrypted (CENC): its frames cannot be decoded without the key");
   if (video->width <= 0 || video->height <= 0) return fail(&context, error, error_size, "its video stream has no frame size");
   if (!av.find_decoder(video->codec_id)) {

@@ -27,6 +27,8 @@ typedef struct {
   int ended;
   // x264: its calls run on a steady heap (steady_heap).
   int steady;
+  // Its encoder was opened (an open encoder is told the end before it is freed).
+  int opened;
 } Output;
 
 typedef struct {
@@ -238,6 +240,7 @@ static int open_output(Transcode *t, Output *output, const ImgsiteVideoOutput *w
   av.av_dict_free(&options);
   snprintf(what, sizeof what, "the %s encoder cannot be opened", wanted->encoder);
   if (status < 0) return failed(t, what, status);
+  output->opened = 1;
 
   status = av.avformat_alloc_output_context2(&output->muxer, NULL, "mp4", wanted->path);
   if (status < 0) return failed(t, "an MP4 file cannot be made", status);
@@ -434,9 +437,35 @@ static int run(Transcode *t) {
   return 0;
 }
 
+// Tells an open encoder of a transcode that failed before its end that it
+// has ended, and drops what it gives back: SVT-AV1 1.4 freed without being
+// told waits forever for its last packet, and told before it had any frame,
+// waits too, so it first gets one blank frame (a build hung on an encrypted
+// clip whose frames never decoded).
+static void end_early(Transcode *t, Output *output) {
+  AVCodecContext *encoder = output->encoder;
+  if (!output->opened || output->ended || !t->encoded) return;
+  if (encoder->frame_number == 0) {
+    AVFrame *blank = av.av_frame_alloc();
+    if (!blank) return;
+    blank->format = encoder->pix_fmt;
+    blank->width = encoder->width;
+    blank->height = encoder->height;
+    if (av.av_frame_get_buffer(blank, 0) >= 0) {
+      for (int plane = 0; plane < 3; plane++)
+        memset(blank->data[plane], plane ? 128 : 16, (size_t)blank->linesize[plane] * (plane ? (blank->height + 1) / 2 : blank->height));
+      av.avcodec_send_frame(encoder, blank);
+    }
+    av.av_frame_free(&blank);
+  }
+  if (av.avcodec_send_frame(encoder, NULL) >= 0)
+    while (av.avcodec_receive_packet(encoder, t->encoded) >= 0) av.packet_unref(t->encoded);
+}
+
 static void close_all(Transcode *t) {
   for (int i = 0; i < t->count; i++) {
     Output *output = &t->outputs[i];
+    end_early(t, output);
     if (output->muxer) {
       if (output->muxer->pb) av.avio_closep(&output->muxer->pb);
       av.avformat_free_context(output->muxer);

@@ -40,6 +40,20 @@ ff -loop 1 -i "$photos/RainDrops.jpg" -t 5 -vf "$(pan 320x180 15)" -c:v libx264 
 # A black opening that fades in: its poster is a frame after the fade, not the black or a dim one.
 ff -loop 1 -i "$photos/GreenMeadow.jpg" -t 3 -vf "$(pan 320x180 25),fade=t=in:st=1:d=1" -c:v libx264 -preset veryfast -crf 30 \
    "$out/fade-in.mp4"
+# What older cameras and phones wrote: MPEG-4 Part 2 with PCM sound in AVI, MPEG-4 with AAC in 3GP; VP9 with MP3 in
+# Matroska; H.264 in an .m4v.
+ff -loop 1 -i "$photos/YellowFlower.jpg" -f lavfi -i "sine=frequency=440:sample_rate=32000" -t 1.5 -vf "$(pan 320x240 15)" \
+   -c:v mpeg4 -q:v 6 -c:a pcm_s16le -ac 1 "$out/camera-mpeg4-pcm.avi"
+ff -loop 1 -i "$photos/Blinds.jpg" -f lavfi -i "$tone" -t 1.5 -vf "$(pan 176x144 15)" -c:v mpeg4 -q:v 8 -c:a aac -b:a 32k -ac 1 \
+   "$out/old-phone.3gp"
+ff -loop 1 -i "$photos/FreshFlower.jpg" -f lavfi -i "$tone" -t 1.5 -vf "$(pan 320x180 25)" -c:v libvpx-vp9 -b:v 150k \
+   -deadline realtime -c:a libmp3lame -b:a 64k "$out/vp9-mp3.mkv"
+ff -loop 1 -i "$photos/TwoWings.jpg" -f lavfi -i "$tone" -t 1.5 -vf "$(pan 320x180 25)" -c:v libx264 -preset veryfast -crf 32 \
+   -c:a aac -b:a 48k "$out/tv.m4v"
+# Encrypted (CENC, AES-CTR) without a 'pssh' box: only its packets say so; its frames never decode without the key.
+ff -loop 1 -i "$photos/TwoWings.jpg" -f lavfi -i "$tone" -t 1.5 -vf "$(pan 320x180 25)" -c:v libx264 -preset veryfast -crf 32 \
+   -c:a aac -b:a 48k -encryption_scheme cenc-aes-ctr -encryption_key 76a6c65c5ea762046bd749a2e632ccbb \
+   -encryption_kid a7e61c373e219033c21091fa607bf3b8 "$out/encrypted.mp4"
 # Sound only, named like a clip: no video stream.
 ff -f lavfi -i "$tone" -t 1 -c:a aac -b:a 48k "$out/no-video.mp4"
 # Damaged: the first half of a clip whose index (moov) is at its end.

@@ -28,7 +28,8 @@ struct VideoPlaybackTests {
     @Test("each clip's page paints its poster, then plays the file its screen chooses: AV1, 480 lines on a phone's width, 720 on a desktop's")
     func plays() async throws {
         let input = try Corpus.scratch("video-play-in")
-        let clips = ["hd-pan.mp4", "upright-phone.mp4", "hdr-hlg.mov", "variable-rate.webm", "theora.ogv", "fade-in.mp4", "live-photo.mov"]
+        let clips = ["hd-pan.mp4", "upright-phone.mp4", "hdr-hlg.mov", "variable-rate.webm", "theora.ogv", "fade-in.mp4", "live-photo.mov",
+                     "camera-mpeg4-pcm.avi", "old-phone.3gp", "vp9-mp3.mkv", "tv.m4v"]
         try Corpus.copy(clips.map { URL(fileURLWithPath: ClipProbeTests.clip($0)) }, into: input, album: "a")
         let site = try TestBuild.run(input: input)
         #expect(site.summary.failed.isEmpty && site.summary.built == clips.count)

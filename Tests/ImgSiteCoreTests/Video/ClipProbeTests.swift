@@ -45,13 +45,25 @@ struct ClipProbeTests {
         #expect(info.codec == "theora" && (info.width, info.height) == (320, 180) && abs(info.seconds - 1) < 0.1)
     }
 
-    @Test("what cannot be read says why, naming the file: sound only, a damaged file, an empty one")
+    @Test("what older cameras and phones wrote: MPEG-4 Part 2 with PCM in AVI and with AAC in 3GP, VP9 with MP3 in Matroska, H.264 in .m4v")
+    func olderContainers() throws {
+        for (name, codec, audio, size) in [("camera-mpeg4-pcm.avi", "mpeg4", "pcm_s16le", (320, 240)), ("old-phone.3gp", "mpeg4", "aac", (176, 144)),
+                                           ("vp9-mp3.mkv", "vp9", "mp3", (320, 180)), ("tv.m4v", "h264", "aac", (320, 180))] {
+            let info = try Self.read(name)
+            #expect(info.codec == codec && info.audioCodec == audio && (info.width, info.height) == size && abs(info.seconds - 1.5) < 0.1,
+                    "\(name): \(info)")
+        }
+    }
+
+    @Test("what cannot be read says why, naming the file: sound only, a damaged file, an empty one, an encrypted one")
     func unreadable() throws {
         let empty = try Corpus.scratch("empty").appending(path: "empty.mov")
         FileManager.default.createFile(atPath: empty.path, contents: Data())
         for (path, name, reason) in [(Self.clip("no-video.mp4"), "no-video.mp4", "cannot be read as a video: no video stream"),
                                      (Self.clip("damaged.mp4"), "damaged.mp4", "cannot be read as a video: Invalid data found when processing input"),
-                                     (empty.path, "empty.mov", "is an empty file (0 bytes)")] {
+                                     (empty.path, "empty.mov", "is an empty file (0 bytes)"),
+                                     (Self.clip("encrypted.mp4"), "encrypted.mp4",
+                                      "cannot be read as a video: encrypted (CENC): its frames cannot be decoded without the key")] {
             do {
                 let info = try ClipProbe.read(path, displayPath: name)
                 Issue.record("\(name) was read: \(info)")

@@ -161,6 +161,21 @@ struct ClipTranscoderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// Given the clip itself (not through its probe), the transcoder opens
+    /// its encoders, decodes no frame, and must still return: SVT-AV1 freed
+    /// without being told the end waited forever (a build hung on it).
+    @Test("an encrypted clip handed to the transcoder fails without a frame and returns: every encoder told the end", .timeLimit(.minutes(1)))
+    func failsBeforeAnyFrame() throws {
+        let folder = try Corpus.scratch("transcode-encrypted")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputs = [VideoCodec.av1, .h264].map { ClipTranscoder.Output(codec: $0, width: 320, height: 180, path: folder.appending(path: "\($0).mp4").path) }
+        let settings = ClipTranscoder.Settings(width: 320, height: 180, frameRate: 25, audioBitrate: 128_000, posterAt: nil, threads: 1)
+        #expect(throws: BuildError.self) {
+            try ClipTranscoder.transcode(ClipProbeTests.clip("encrypted.mp4"), displayPath: "encrypted.mp4", outputs: outputs, settings: settings)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("the ladder: rungs of short sides up to video.max_height, never above the clip's own; codec strings by level")
     func ladder() {
         func sizes(_ w: Int, _ h: Int, _ most: Int = 1080) -> [[Int]] { ClipLadder(width: w, height: h, maxHeight: most).sizes.map { [$0.width, $0.height] } }
