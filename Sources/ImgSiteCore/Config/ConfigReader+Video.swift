@@ -14,16 +14,7 @@ extension ConfigReader {
         if let value = map["max_height"] { settings.maxHeight = try int(value, key: "video.max_height", in: 144...4320) }
         if let value = map["audio"] { settings.audio = try choice(value, key: "video.audio") }
         if let value = map["quality"] { settings.quality = try choice(value, key: "video.quality") }
-        if let value = map["codecs"] {
-            guard let items = value.sequence, !items.isEmpty else {
-                throw fail("video.codecs", value, "must be a list of av1, h264 or both, e.g. [av1, h264]")
-            }
-            settings.codecs = []
-            for item in items {
-                let codec: VideoCodec = try choice(item, key: "video.codecs")
-                if !settings.codecs.contains(codec) { settings.codecs.append(codec) }
-            }
-        }
+        if let value = map["codecs"] { settings.codecs = try choiceList(value, key: "video.codecs", of: [.av1, .h264]) }
         if let value = map["poster"] {
             if value.scalar?.string == "auto" {
                 settings.posterAt = nil

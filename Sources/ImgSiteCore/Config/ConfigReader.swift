@@ -171,20 +171,26 @@ extension ConfigReader {
         var settings = defaults
         if let value = map["memory_budget"] { settings.memoryBudget = try bytes(value, key: "animated.memory_budget") }
         if let value = map["min_integrity"] { settings.minIntegrity = try number(value, key: "animated.min_integrity") }
-        if let value = map["outputs"] {
-            guard let items = value.sequence, !items.isEmpty else {
-                throw fail("animated.outputs", value, "must be a list of webp, gif or both, e.g. [webp, gif]")
-            }
-            settings.outputs = []
-            for item in items {
-                let format: OutputFormat = try choice(item, key: "animated.outputs")
-                guard AnimationSettings.outputChoices.contains(format) else {
-                    throw fail("animated.outputs", item, "must list webp, gif or both, not '\(format.rawValue)'")
-                }
-                if !settings.outputs.contains(format) { settings.outputs.append(format) }
-            }
-        }
+        if let value = map["outputs"] { settings.outputs = try choiceList(value, key: "animated.outputs", of: AnimationSettings.outputChoices) }
         return settings
+    }
+
+    /// A list of two choices, either or both, each kept once in the order
+    /// given: `[webp, gif]`, `[av1, h264]`.
+    func choiceList<Choice: RawRepresentable & CaseIterable & Equatable>(
+        _ node: Node, key: String, of allowed: [Choice]
+    ) throws(ConfigError) -> [Choice] where Choice.RawValue == String {
+        let said = "\(allowed[0].rawValue), \(allowed[1].rawValue) or both"
+        guard let items = node.sequence, !items.isEmpty else {
+            throw fail(key, node, "must be a list of \(said), e.g. [\(allowed.map(\.rawValue).joined(separator: ", "))]")
+        }
+        var list: [Choice] = []
+        for item in items {
+            let value: Choice = try choice(item, key: key)
+            guard allowed.contains(value) else { throw fail(key, item, "must list \(said), not '\(value.rawValue)'") }
+            if !list.contains(value) { list.append(value) }
+        }
+        return list
     }
 }
 
