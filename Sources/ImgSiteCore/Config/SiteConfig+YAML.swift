@@ -55,6 +55,7 @@ extension SiteConfig {
         case raw
         case video
         case livePhotos = "live_photos"
+        case slideshow
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -87,6 +88,10 @@ extension SiteConfig {
         case .raw: raw = try reader.choice(node, key: name)
         case .video: video = try reader.video(node, defaults: video)
         case .livePhotos: video.livePhotos = try reader.choice(node, key: name)
+        case .slideshow:
+            let map = try reader.mapping(node, key: name)
+            try reader.rejectUnknown(map, allowed: ["seconds"], parent: name)
+            if let value = map["seconds"] { slideshowSeconds = try reader.number(value, key: "slideshow.seconds", in: 1...600) }
         }
     }
 }

@@ -76,6 +76,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var raw: RawPolicy = .preview
     /// Video clips: their sizes, codecs, sound and poster.
     public var video = VideoSettings()
+    /// Seconds each photo stays in the photo pages' slideshow (`slideshow.seconds`).
+    public var slideshowSeconds = 5.0
 
     public init() {}
 }

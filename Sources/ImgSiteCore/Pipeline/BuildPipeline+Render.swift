@@ -43,6 +43,7 @@ extension BuildPipeline {
         options.showsDetails = self.options.config.photoDetails
         options.downloads = self.options.config.downloads
         options.albumZips = self.options.config.albumZip
+        options.slideshowSeconds = self.options.config.slideshowSeconds
         return options
     }
 

@@ -16,6 +16,8 @@ public struct PageOptions: Hashable, Sendable {
     public var downloads = DownloadPolicy.none
     /// Whether each album with photos gets a zip of their downloads (`album_zip`).
     public var albumZips = false
+    /// Seconds a photo stays in the slideshow (`slideshow.seconds`).
+    public var slideshowSeconds = 5.0
 
     public init(siteTitle: String, layout: ThemeLayout) {
         self.siteTitle = siteTitle

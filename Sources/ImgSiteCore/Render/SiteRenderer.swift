@@ -47,7 +47,7 @@ public struct SiteRenderer: Sendable {
     func render(_ spec: PageSpec, results: [String: ProcessedImage]) throws(BuildError) -> String {
         switch spec {
         case .stylesheet: try render("style.css", stylesheetContext)
-        case .script: try render("photo.js", ScriptContext())
+        case .script: try render("photo.js", ScriptContext(slideshowMilliseconds: Int((options.slideshowSeconds * 1000).rounded())))
         case .album(let page): try renderAlbum(page, results: results)
         case .photo(let page): try renderPhoto(page, results: results)
         case .sitemap(let pages): try render("sitemap.xml", SitemapContext(urls: pages.map { .init(url: (baseURL ?? "") + $0) }))

@@ -260,6 +260,12 @@ extension SitemapContext: MustacheParent {
     }
 }
 
+extension ScriptContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        name == "slideshowMilliseconds" ? slideshowMilliseconds : nil
+    }
+}
+
 extension StylesheetContext: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {

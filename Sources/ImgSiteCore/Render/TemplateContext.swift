@@ -218,5 +218,8 @@ struct StylesheetContext {
     var rowBands: [ThemeLayout.RowBand]
 }
 
-/// `photo.js` takes no variables.
-struct ScriptContext {}
+/// `photo.js`: the slideshow's pace.
+struct ScriptContext {
+    /// Milliseconds each photo stays in the slideshow.
+    var slideshowMilliseconds = 5000
+}

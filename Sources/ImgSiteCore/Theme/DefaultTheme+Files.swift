@@ -145,6 +145,11 @@ extension DefaultTheme {
 // will pick (the same picture, from the template), so it shows at once.
 // A Live Photo's motion plays, muted and looping, in the photo's place
 // unless the reader asks for reduced motion; its button starts and stops it.
+// Its tools: a slideshow (Space; the next photo every few seconds, carried
+// from page to page, paused by any other key, touch or click, or a hidden
+// tab), full screen (F; the picture's sizes follow the screen) and zoom
+// (Z, a click, a double tap or a pinch: the widest file at 1:1, panned by
+// drag or the arrow keys; Esc back).
 // Progressive enhancement: without this script the links do it all.
 (function () {
   window.addEventListener("load", function () {
@@ -155,13 +160,147 @@ extension DefaultTheme {
     var link = document.querySelector(selector);
     if (link) { window.location.href = link.href; }
   }
+  var figure = document.querySelector("figure.photo"), tools = document.querySelector(".photo-tools");
+  var picture = figure && figure.querySelector("picture"), img = picture && picture.querySelector("img");
+  var timer = null, zoomed = null;
+  function button(name) { return tools && tools.querySelector('[data-tool="' + name + '"]'); }
+  function press(name, on) { var b = button(name); if (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); } }
+  // The next page is opened with #slideshow, which carries the show on (a
+  // page opened from disk has no storage of its own to carry it in).
+  function play(on) {
+    clearTimeout(timer);
+    timer = null;
+    var next = document.querySelector("a[rel=next]");
+    on = on && !!next;
+    press("play", on);
+    if (!on && location.hash === "#slideshow") { history.replaceState(null, "", location.pathname + location.search); }
+    if (on) { timer = setTimeout(function () { window.location.href = next.href + "#slideshow"; }, {{slideshowMilliseconds}}); }
+  }
+  function fullscreen() {
+    if (document.fullscreenElement) { document.exitFullscreen(); }
+    else if (figure && figure.requestFullscreen) { figure.requestFullscreen().catch(function () {}); }
+  }
+  // In full screen the picture's sizes (and its width) say the screen's, so the browser takes the file that fills it.
+  document.addEventListener("fullscreenchange", function () {
+    var on = !!figure && document.fullscreenElement === figure;
+    press("fullscreen", on);
+    if (!img) { return; }
+    var fit = "min(100vw, calc(100vh * " + (img.width / img.height).toFixed(4) + "))";
+    [].forEach.call(picture.querySelectorAll("source, img"), function (element) {
+      if (on) { element.setAttribute("data-sizes", element.getAttribute("sizes")); element.setAttribute("sizes", fit); }
+      else if (element.hasAttribute("data-sizes")) { element.setAttribute("sizes", element.getAttribute("data-sizes")); element.removeAttribute("data-sizes"); }
+    });
+    if (on) { img.setAttribute("data-width", img.style.width); img.style.width = fit; }
+    else { img.style.width = img.getAttribute("data-width") || ""; }
+  });
+  // The widest file the browser reads (the kind it shows, WebP or JPEG),
+  // not a dense screen's (they are made at a lower quality).
+  function widest() {
+    var shown = img.currentSrc || img.src, kinds = [shown.split(".").pop(), "webp", "jpg"], best = shown, most = 0;
+    [].forEach.call(picture.querySelectorAll("source, img"), function (element) {
+      (element.getAttribute("srcset") || "").split(",").forEach(function (candidate) {
+        var parts = candidate.trim().split(/\s+/), width = parseInt(parts[1], 10);
+        if (parts[0] && parts[0].indexOf("-dense.") < 0 && kinds.indexOf(parts[0].split(".").pop()) >= 0 && width > most) {
+          most = width;
+          best = new URL(parts[0], document.baseURI).href;
+        }
+      });
+    });
+    return best;
+  }
+  // Zooms to the widest file at 1:1 with the point (x, y), fractions of the picture, in the middle.
+  function zoom(on, x, y) {
+    if (!on) {
+      if (zoomed) { zoomed.remove(); zoomed = null; press("zoom", false); if (button("zoom")) { button("zoom").focus(); } }
+      return;
+    }
+    if (zoomed || !img) { return; }
+    play(false);
+    zoomed = document.createElement("div");
+    zoomed.className = "zoom";
+    zoomed.tabIndex = -1;
+    zoomed.setAttribute("role", "dialog");
+    zoomed.setAttribute("aria-modal", "true");
+    zoomed.setAttribute("aria-label", "Zoomed: " + img.alt + " (arrow keys pan, Escape closes)");
+    var large = new Image(), dragged = false, from = null;
+    large.alt = img.alt;
+    large.addEventListener("load", function () {
+      large.style.width = large.naturalWidth / (window.devicePixelRatio || 1) + "px";
+      zoomed.scrollLeft = x * large.offsetWidth - zoomed.clientWidth / 2;
+      zoomed.scrollTop = y * large.offsetHeight - zoomed.clientHeight / 2;
+    });
+    large.src = widest();
+    zoomed.appendChild(large);
+    zoomed.addEventListener("pointerdown", function (event) { from = [event.clientX, event.clientY]; dragged = false; zoomed.setPointerCapture(event.pointerId); });
+    zoomed.addEventListener("pointermove", function (event) {
+      if (!from) { return; }
+      var dx = event.clientX - from[0], dy = event.clientY - from[1];
+      if (Math.abs(dx) + Math.abs(dy) > 3) { dragged = true; }
+      zoomed.scrollLeft -= dx;
+      zoomed.scrollTop -= dy;
+      from = [event.clientX, event.clientY];
+    });
+    zoomed.addEventListener("pointerup", function () { from = null; if (!dragged) { zoom(false); } });
+    document.body.appendChild(zoomed);
+    zoomed.focus();
+    press("zoom", true);
+  }
+  function zoomAt(event) {
+    var box = img.getBoundingClientRect();
+    zoom(true, (event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+  }
+  if (tools && figure) {
+    tools.hidden = false;
+    if (img) { figure.classList.add("zooms"); }
+    tools.addEventListener("click", function (event) {
+      var name = event.target.getAttribute && event.target.getAttribute("data-tool");
+      if (name === "play") { play(!timer); }
+      else if (name === "fullscreen") { fullscreen(); }
+      else if (name === "zoom") { zoom(true, 0.5, 0.5); }
+    });
+    // A slideshow started on an earlier page goes on (it never starts by itself).
+    if (location.hash === "#slideshow" && !document.hidden) { play(true); }
+  }
+  if (img) {
+    // A mouse's click zooms; a finger's takes two taps (one is for scrolling and swiping).
+    var touched = false, tapped = -1000;
+    img.addEventListener("pointerdown", function (event) { touched = event.pointerType === "touch"; });
+    img.addEventListener("click", function (event) { if ((event.pointerType || (touched ? "touch" : "mouse")) !== "touch") { zoomAt(event); } });
+    img.addEventListener("pointerup", function (event) {
+      if (event.pointerType !== "touch") { return; }
+      if (event.timeStamp - tapped < 500) { tapped = -1000; zoomAt(event); } else { tapped = event.timeStamp; }
+    });
+    img.addEventListener("touchstart", function (event) {
+      if (event.touches.length === 2) {
+        var box = img.getBoundingClientRect(), a = event.touches[0], b = event.touches[1];
+        zoom(true, ((a.clientX + b.clientX) / 2 - box.left) / box.width, ((a.clientY + b.clientY) / 2 - box.top) / box.height);
+      }
+    }, { passive: true });
+  }
+  // Any other touch or click pauses the slideshow; so does a hidden tab.
+  document.addEventListener("pointerdown", function (event) {
+    if (timer && !(event.target.closest && event.target.closest('[data-tool="play"]'))) { play(false); }
+  });
+  document.addEventListener("visibilitychange", function () { if (document.hidden) { play(false); } });
   document.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (zoomed) {
+      var step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+      if (step) { zoomed.scrollBy(step[0] * zoomed.clientWidth / 10, step[1] * zoomed.clientHeight / 10); event.preventDefault(); }
+      else if (event.key === "Escape" || event.key === "z" || event.key === "Z") { zoom(false); event.preventDefault(); }
+      return;
+    }
     var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO|BUTTON|A)$/.test(target.tagName)) && event.key === " ") { return; }
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(target.tagName))) { return; }
+    if (event.key === " " && tools && !tools.hidden) { play(!timer); event.preventDefault(); return; }
+    if (timer) { play(false); }
+    if (event.shiftKey) { return; }
     if (event.key === "ArrowLeft") { go("a[rel=prev]"); }
     else if (event.key === "ArrowRight") { go("a[rel=next]"); }
-    else if (event.key === "Escape") { go("a[data-album]"); }
+    else if ((event.key === "f" || event.key === "F") && img) { fullscreen(); }
+    else if ((event.key === "z" || event.key === "Z") && img) { zoom(true, 0.5, 0.5); }
+    else if (event.key === "Escape" && !document.fullscreenElement) { go("a[data-album]"); }
   });
   var motion = document.querySelector("video.motion"), toggle = document.querySelector(".motion-toggle");
   if (motion && toggle) {
@@ -212,6 +351,11 @@ extension DefaultTheme {
 </video>
 <button type="button" class="motion-toggle" hidden aria-pressed="false">Live</button>
 {{/motion}}
+<div class="photo-tools" hidden>
+<button type="button" data-tool="play" aria-pressed="false" title="Slideshow (Space)">Slideshow</button>
+{{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="Full screen (F)">Full screen</button>
+<button type="button" data-tool="zoom" aria-pressed="false" title="Zoom (Z)">Zoom</button>{{/video}}
+</div>
 <figcaption>
 <h1>{{pageTitle}}</h1>
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}
@@ -303,7 +447,16 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .photo [hidden] { display: none; }
 .motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
-.motion-toggle[aria-pressed="true"] { background: CanvasText; color: Canvas; }
+/* Over the photo's top corner: the photo keeps the height it is sized for. */
+.photo { position: relative; }
+.photo-tools { position: absolute; top: 0.5rem; right: 0.5rem; display: flex; gap: 0.4em; }
+.photo-tools button { font: inherit; font-size: 0.8rem; padding: 0.15em 0.7em; border: 1px solid currentColor; border-radius: 1em; background: Canvas; color: CanvasText; opacity: 0.85; cursor: pointer; }
+.motion-toggle[aria-pressed="true"], .photo-tools button[aria-pressed="true"] { background: CanvasText; color: Canvas; }
+.photo.zooms img { cursor: zoom-in; }
+.photo:fullscreen { background: Canvas; display: flex; flex-direction: column; justify-content: center; margin: 0; }
+.photo:fullscreen figcaption { display: none; }
+.zoom { position: fixed; inset: 0; overflow: auto; background: Canvas; z-index: 10; cursor: grab; touch-action: none; }
+.zoom img { display: block; max-width: none; margin: auto; }
 /* A clip's card: a play mark and its length over its poster (white on
    75% black: 12:1 over any poster). */
 .photos .cell a { position: relative; }

@@ -1,0 +1,153 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// The photo page's tools in Chromium, by keyboard, mouse and touch: the
+/// slideshow (page to page, paused by another key), full screen (the file
+/// chosen follows the screen) and zoom (the widest file at 1:1, panned,
+/// closed by Esc); the script stays small.
+@Suite(.tags(.browser), .serialized) struct PhotoToolsTests {
+    static func site(seconds: Double = 1) throws -> TestBuild {
+        var config = SiteConfig()
+        config.slideshowSeconds = seconds
+        return try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"), config: config)
+    }
+
+    /// The state of the page's tools: each button's aria-pressed, whether a
+    /// zoom is open, its image's file and natural width, its scroll, the
+    /// element in full screen, the picture's chosen file and its sizes.
+    static let state = """
+        const done = arguments[arguments.length - 1];
+        setTimeout(() => {
+          const pressed = n => { const b = document.querySelector('[data-tool="' + n + '"]'); return b ? b.getAttribute('aria-pressed') : null; };
+          const zoom = document.querySelector('.zoom'), large = zoom && zoom.querySelector('img'), img = document.querySelector('figure.photo img');
+          done([pressed('play'), pressed('fullscreen'), pressed('zoom'), !!zoom, large ? large.currentSrc : '', large ? large.naturalWidth : 0,
+                zoom ? zoom.scrollLeft : 0, document.fullscreenElement ? document.fullscreenElement.tagName : '', img.currentSrc,
+                img.getAttribute('sizes'), document.activeElement ? (document.activeElement.getAttribute('data-tool') || document.activeElement.className) : '']);
+        }, arguments.length > 1 ? arguments[0] : 300);
+        """
+
+    /// Waits (5 s at most) until the expression given is true: a loaded
+    /// machine takes its time to load a file.
+    static let waitFor = """
+        const done = arguments[arguments.length - 1], test = new Function('return (' + arguments[0] + ');');
+        let tries = 0;
+        const tick = () => { if (test() || tries++ > 50) { done(true); } else { setTimeout(tick, 100); } };
+        tick();
+        """
+
+    @Test("Space starts a slideshow that goes from page to page; another key pauses it; without the script the page is as before")
+    func slideshow() async throws {
+        // Three seconds a photo: a loaded machine still sees each page before the next.
+        let site = try Self.site(seconds: 3)
+        let html = try String(contentsOf: site.output.appending(path: "nature/storm.html"), encoding: .utf8)
+        #expect(html.contains("<div class=\"photo-tools\" hidden>"), "hidden until the script shows it")
+        let next = try #require(html.firstMatch(of: /<a rel="next" href="([^"]+)"/)?.output.1)
+        try await WebDriver.session { browser in
+            try await browser.open(site.output.appending(path: "nature/storm.html"))
+            try await browser.press(" ", code: 32)
+            let first = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(first[0] as? String == "true", "\(first)")
+            var url = ""
+            for _ in 0..<100 where !url.hasSuffix("/nature/\(next)#slideshow") {
+                url = try await browser.currentURL()
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(url.hasSuffix("/nature/\(next)#slideshow"), "after three seconds, the next photo: \(url)")
+            let carried = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(carried[0] as? String == "true", "the slideshow goes on on the next page: \(carried)")
+            try await browser.press("ArrowDown", code: 40)
+            let paused = try #require(try await browser.executeAsync(Self.state, 4000) as? [Any])
+            let still = try await browser.currentURL()
+            #expect(paused[0] as? String == "false" && still.hasSuffix("/nature/\(next)"), "paused, still here (the #slideshow gone): \(paused) \(still)")
+            let problems = try await browser.consoleLog().filter { ($0["level"] as? String) == "SEVERE" }
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
+
+    @Test("F puts the photo in full screen and its sizes follow the screen (a wider file); a click zooms to the widest file at 1:1, arrow keys pan, Esc closes")
+    func fullScreenAndZoom() async throws {
+        let site = try Self.site()
+        let image = try site.image("nature/Storm.jpg")
+        let widest = try #require(image.stills.filter { $0.format == .webp }.max { $0.width < $1.width })
+        try await WebDriver.session { browser in
+            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 600, "deviceScaleFactor": 1, "mobile": false])
+            try await browser.open(site.output.appending(path: "nature/storm.html"))
+            let before = try #require(try await browser.executeAsync(Self.state) as? [Any])
+            try await browser.press("f", code: 70)
+            _ = try await browser.executeAsync(Self.waitFor, "document.querySelector('figure.photo img').currentSrc !== '\(before[8] as? String ?? "")'")
+            let full = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(full[1] as? String == "true" && full[7] as? String == "FIGURE", "\(full)")
+            #expect((full[9] as? String ?? "").hasPrefix("min(100vw, calc(100vh * "), "\(full)")
+            #expect(Self.width(full[8]) > Self.width(before[8]), "a wider file in full screen: \(before[8]) then \(full[8])")
+            try await browser.press("f", code: 70)
+            let back = try #require(try await browser.executeAsync(Self.state, 800) as? [Any])
+            #expect(back[1] as? String == "false" && back[7] as? String == "" && back[9] as? String == before[9] as? String, "\(back)")
+            // A click in the picture zooms.
+            let box = try #require(try await browser.boxes("figure.photo img").first)
+            for type in ["mousePressed", "mouseReleased"] {
+                try await browser.cdp("Input.dispatchMouseEvent", ["type": type, "x": box.x + box.width / 2, "y": box.y + box.height / 2,
+                                                                   "button": "left", "clickCount": 1])
+            }
+            _ = try await browser.executeAsync(Self.waitFor, "document.querySelector('.zoom img') && document.querySelector('.zoom img').complete && document.querySelector('.zoom').scrollLeft > 0")
+            let zoomed = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(zoomed[2] as? String == "true" && zoomed[3] as? Bool == true, "\(zoomed)")
+            #expect((zoomed[4] as? String ?? "").hasSuffix(widest.path.split(separator: "/").last.map(String.init) ?? "-"), "the widest WebP: \(zoomed)")
+            #expect(zoomed[5] as? Int == widest.width, "\(zoomed)")
+            let left = zoomed[6] as? Double ?? Double(zoomed[6] as? Int ?? 0)
+            try await browser.press("ArrowRight", code: 39)
+            let panned = try #require(try await browser.executeAsync(Self.state) as? [Any])
+            #expect((panned[6] as? Double ?? Double(panned[6] as? Int ?? 0)) > left, "→ pans, not the next photo: \(panned)")
+            let here = try await browser.currentURL()
+            #expect(here.hasSuffix("/nature/storm.html"))
+            try await browser.press("Escape", code: 27)
+            let closed = try #require(try await browser.executeAsync(Self.state) as? [Any])
+            #expect(closed[3] as? Bool == false && closed[10] as? String == "zoom", "closed, focus back on Zoom: \(closed)")
+            let after = try await browser.currentURL()
+            #expect(after.hasSuffix("/nature/storm.html"), "Esc closed the zoom, not the page")
+        }
+    }
+
+    @Test("on a touch screen a double tap or a pinch zooms (one tap does not)")
+    func touch() async throws {
+        let site = try Self.site()
+        try await WebDriver.session { browser in
+            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true])
+            try await browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 2])
+            try await browser.open(site.output.appending(path: "nature/storm.html"))
+            let box = try #require(try await browser.boxes("figure.photo img").first)
+            let (x, y) = (box.x + box.width / 2, box.y + box.height / 2)
+            // Taps as the browser times them (one call each, whatever the machine's load).
+            func tap(_ count: Int) async throws {
+                try await browser.cdp("Input.synthesizeTapGesture", ["x": x, "y": y, "tapCount": count, "gestureSourceType": "touch"])
+            }
+            try await tap(1)
+            let once = try #require(try await browser.executeAsync(Self.state, 700) as? [Any])
+            #expect(once[3] as? Bool == false, "one tap does not zoom: \(once)")
+            try await tap(2)
+            _ = try await browser.executeAsync(Self.waitFor, "document.querySelector('.zoom')")
+            let double = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(double[3] as? Bool == true, "a double tap zooms: \(double)")
+            try await browser.press("Escape", code: 27)
+            try await browser.cdp("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x - 40, "y": y, "id": 1], ["x": x + 40, "y": y, "id": 2]]])
+            try await browser.cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [[String: Any]]()])
+            _ = try await browser.executeAsync(Self.waitFor, "document.querySelector('.zoom')")
+            let pinched = try #require(try await browser.executeAsync(Self.state, 100) as? [Any])
+            #expect(pinched[3] as? Bool == true, "two fingers zoom: \(pinched)")
+        }
+    }
+
+    @Test("the photo page's script is under 6 KB compressed")
+    func scriptSize() throws {
+        let site = try Self.site()
+        let script = try Data(contentsOf: site.output.appending(path: "_assets/photo.js"))
+        let compressed = try GzipStream(level: 9).compress(Array(script), finish: true)
+        #expect(compressed.count < 6 * 1024, "photo.js: \(script.count) bytes, \(compressed.count) compressed")
+    }
+
+    /// A file name's width (`storm-1280.….webp` → 1280).
+    static func width(_ value: Any) -> Int {
+        let name = (value as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+        return name.firstMatch(of: /-(\d+)\./).flatMap { Int($0.1) } ?? 0
+    }
+}
