@@ -73,8 +73,10 @@ enum CacheKey {
 
     /// The source as `downloads: original` publishes it: its image key
     /// holds its content and the metadata policy.
-    static func original(image: String) -> String {
-        SourceHash.of(text: "original|r\(originalRecipe)|\(image)")
+    /// `container`: a clip's, its file's extension: the same streams make
+    /// another file in another container (or none: VP9 has no Ogg form).
+    static func original(image: String, container: String? = nil) -> String {
+        SourceHash.of(text: "original|r\(originalRecipe)|\(image)" + (container.map { "|\($0)" } ?? ""))
     }
 
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int], route: StillPath.Route) -> String {

@@ -15,7 +15,7 @@ extension ImageBuilder {
     /// structure cannot be followed (its page then offers its largest JPEG).
     func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
         guard format != nil else { return nil }
-        let key = CacheKey.original(image: imageKey)
+        let key = CacheKey.original(image: imageKey, container: job.source.clip != nil ? Self.clipExtension(job) : nil)
         if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
             return Original(variant: variant(job, cached), key: key, object: cached.object)
         }

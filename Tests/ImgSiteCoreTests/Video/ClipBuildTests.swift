@@ -157,6 +157,27 @@ struct ClipBuildTests {
         #expect(again.summary.built == 0 && again.summary.encodedFiles == 0, "\(again.events)")
     }
 
+    /// Found by the rebuild walk (seed 265419): the WebM's original, made
+    /// while it was `.webm`, was served from the cache once the same bytes
+    /// were named `.ogv`, where a clean build finds no Ogg form for VP9.
+    @Test("a clip's original follows its container: the same bytes renamed .ogv rebuild as a clean build does")
+    func originalFollowsContainer() throws {
+        let input = try Self.library()
+        let clip = input.appending(path: "trip/clip.webm")
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("variable-rate.webm"), toPath: clip.path)
+        var config = SiteConfig()
+        config.downloads = .original
+        let first = try TestBuild.run(input: input, config: config)
+        #expect(try first.image("trip/clip.webm").variants.contains { $0.role == .original && $0.path.hasSuffix(".webm") })
+        try FileManager.default.moveItem(at: clip, to: input.appending(path: "trip/clip.ogv"))
+        let rebuilt = try TestBuild.run(input: input, config: config, output: first.output)
+        let clean = try TestBuild.run(input: input, config: config)
+        let original = { (build: TestBuild) in try build.image("trip/clip.ogv").variants.filter { $0.role == .original }.map(\.path) }
+        let (fromRebuild, fromClean) = (try original(rebuilt), try original(clean))
+        #expect(fromRebuild == fromClean, "rebuilt \(fromRebuild), clean \(fromClean)")
+        #expect(fromClean.isEmpty, "VP9 has no Ogg form: the largest MP4 is offered")
+    }
+
     @Test("a site budget counts clips' video files: the plan predicts the built site; one too small names the clips and video.codecs")
     func budgets() throws {
         let input = try Self.libraryWithPan()
