@@ -4,6 +4,10 @@ import Mustache
 /// The built-in theme (templates/ compiled into the binary) and the
 /// site's own templates, which override it file by file.
 public enum DefaultTheme {
+    /// Every built-in template by name (`DefaultTheme+Pages.swift` and
+    /// `+Assets.swift`, generated from templates/).
+    static let files = pages.merging(assets) { page, _ in page }
+
     /// The built-in templates with every `*.mustache` under `overrides`
     /// registered over them (same name = same path without extension).
     public static func library(overrides: URL?) throws(BuildError) -> MustacheLibrary {
