@@ -24,7 +24,8 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
 ## tool-deps: what the quick tier's tests read outputs with: exiftool (an independent metadata reader), ffprobe (FFmpeg's, for video files) and
-## check-jsonschema (PyPI, with GitHub's and GitLab's schemas inside) for action.yml and the CI recipes
+## check-jsonschema (PyPI, with GitHub's and GitLab's schemas inside) for action.yml and the CI recipes, and cryptography
+## (PyPI) to open private albums' files independently of imgsite
 TEST_VENV := .build/test-venv
 tool-deps: deps
 	@dpkg -s $(TOOL_PACKAGES) >/dev/null 2>&1 || { echo "installing: $(TOOL_PACKAGES)"; \
@@ -33,6 +34,7 @@ tool-deps: deps
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null && \
 	   python3 -m venv $(TEST_VENV))
 	@[ -x $(TEST_VENV)/bin/check-jsonschema ] || $(TEST_VENV)/bin/pip install -q 'check-jsonschema>=0.29,<1'
+	@$(TEST_VENV)/bin/python -c 'import cryptography' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'cryptography>=42'
 
 ## test-deps: tool-deps, then headless Chromium and its driver for the browser tests, and axe-core (from PyPI's
 ## axe-selenium-python) for the accessibility audit
@@ -73,9 +75,12 @@ test-bundle: bundle-check test-deps
 	IMGSITE_LIBVIPS=$(CURDIR)/$(BUNDLE_DIR)/lib/libvips.so.42 $(SWIFT) test $(DEBUG_FLAGS) --filter '$(BUNDLE_SUITES)'
 
 ## example: build imgsite and the gallery of site-example/
+## The example's private album opens with this password (site-example/README.md); set it to try another.
+EXAMPLE_PASSWORD ?= open sesame
 example: build
-	.build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
+	EXAMPLE_PASSWORD='$(EXAMPLE_PASSWORD)' .build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
+	@echo "Its private album needs HTTP: .build/release/imgsite serve site-example/_site, then http://127.0.0.1:8000/family/ (password: $(EXAMPLE_PASSWORD))"
 
 ## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), the image-pipeline suites again with
 ## every native fast path off (test-plain), the C memory suites under the address sanitizer (test-asan), the release

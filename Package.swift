@@ -74,6 +74,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // PBKDF2, for private albums' keys.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -97,7 +97,7 @@ extension BuildPipeline {
         }
         built.planned.settings = settings
         guard !again.isEmpty else { return }
-        built.record(make(again, settings: settings, store: built.scanned.store, pass: .again), of: again, step: .ceiling)
+        built.record(make(again, settings: settings, writer: built.scanned.writer, pass: .again), of: again, step: .ceiling)
         built.outputsChanged = true
     }
 }

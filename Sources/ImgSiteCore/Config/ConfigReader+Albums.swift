@@ -15,20 +15,40 @@ extension ConfigReader {
             }
             let key = "albums.\(folder)"
             let map = try mapping(value, key: key)
-            try rejectUnknown(map, allowed: ["placeholder"] + AlbumFile.keys, parent: key)
+            try rejectUnknown(map, allowed: ["placeholder", "private"] + AlbumFile.keys, parent: key)
             var settings = AlbumSettings()
             if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
             if let exclude = map["exclude"] {
                 settings.exclude = try excludeList(exclude, key: "\(key).exclude", allowingTrue: true).map { $0 == "" ? folder : "\(folder)/\($0)" }
             }
+            if let privacy = map["private"] { settings.privacy = try privateAlbum(privacy, key: "\(key).private") }
             // Unknown keys were refused above: nothing is left out here.
-            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude"]) {
+            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude", "private"]) {
             case .success(let read): settings.file = read.value
             case .failure(let problem): throw ConfigError(file: file, key: key, place: problem.place, reason: problem.reason)
             }
             albums[folder] = settings
         }
         return albums
+    }
+
+    /// `private:`: `{ password_env: NAME, listed: false, title_public: false }`.
+    /// The variable is read when a build starts (`Sealing.resolve`), not here:
+    /// `imgsite check` and the docs' examples need no password.
+    func privateAlbum(_ node: Node, key: String) throws(ConfigError) -> PrivateAlbumSettings {
+        let map = try mapping(node, key: key)
+        try rejectUnknown(map, allowed: ["password_env", "listed", "title_public"], parent: key)
+        guard let variable = map["password_env"] else {
+            throw fail(key, node, "needs password_env: the environment variable holding the album's password (e.g. FAMILY_PASSWORD)")
+        }
+        let name = try string(variable, key: "\(key).password_env")
+        guard !name.isEmpty, name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }), !name.first!.isNumber else {
+            throw fail("\(key).password_env", variable, "must name an environment variable (letters, digits and _), not '\(name)'; the password itself never goes in a file")
+        }
+        var settings = PrivateAlbumSettings(passwordEnv: name)
+        if let listed = map["listed"] { settings.listed = try bool(listed, key: "\(key).listed") }
+        if let title = map["title_public"] { settings.titlePublic = try bool(title, key: "\(key).title_public") }
+        return settings
     }
 
     /// `exclude:`: a list of globs relative to the folder (`ExcludeRules`);

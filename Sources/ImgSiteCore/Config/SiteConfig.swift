@@ -109,6 +109,8 @@ public struct AlbumSettings: Sendable, Equatable {
     public var file = AlbumFile()
     /// Globs of what not to publish, relative to the input (the album's folder prefixed).
     public var exclude: [String] = []
+    /// Published encrypted, behind a password (`private:`).
+    public var privacy: PrivateAlbumSettings?
 
     public init(placeholder: PlaceholderKind? = nil) {
         self.placeholder = placeholder

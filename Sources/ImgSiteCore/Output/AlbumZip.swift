@@ -24,10 +24,15 @@ enum AlbumZip {
 
     /// Writes the zip of `entries` (files under `folder`) to `handle`.
     static func write(_ entries: [Entry], from folder: URL, to handle: FileHandle) throws {
+        try write(entries, to: handle) { try Data(contentsOf: folder.appending(path: $0)) }
+    }
+
+    /// `read` gives each entry's bytes from its path (a private album's, decrypted).
+    static func write(_ entries: [Entry], to handle: FileHandle, read: (String) throws -> Data) throws {
         var central: [UInt8] = []
         var offset = 0
         for entry in entries {
-            let data = try Data(contentsOf: folder.appending(path: entry.path))
+            let data = try read(entry.path)
             let crc = data.withUnsafeBytes { UInt32(crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
             let name = Array(entry.name.utf8)
             var local: [UInt8] = []

@@ -32,7 +32,7 @@ public struct OutputFolder {
         while let path = enumerator.nextObject() as? String {
             let components = path.split(separator: "/")
             let ours = path == Manifest.fileName || components.first == "_assets" || components.dropLast().contains("_img")
-                || path.hasSuffix(".html")
+                || components.dropLast().last.map { $0 == Sealing.Vault.sealedName } == true || path.hasSuffix(".html")
             if ours, (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { files.insert(path) }
         }
         return files

@@ -13,16 +13,29 @@ struct OutputFile: Sendable {
 struct SiteWriter: Sendable {
     let root: URL
     let store: BuildStore
+    /// Private albums: their files go where `sealing.real` says, encrypted.
+    var sealing = Sealing.none
+    /// Where a private file written in pieces is put together before it is
+    /// sealed: the cache folder, never the output.
+    var scratch: URL?
 
     /// Writes one file in pieces (`AtomicWriter.stream`); returns whether it changed.
     func stream(_ path: String, _ body: (FileHandle) throws -> Void) throws(BuildError) -> Bool {
+        let real = sealing.real(path)
         do {
-            try store.recordWriting([path])
+            try store.recordWriting([real])
         } catch {
             throw BuildError(path: path, "cannot be recorded in the build database: \(error)")
         }
         do {
-            return try AtomicWriter.stream(to: root.appending(path: path), body)
+            guard real != path, let scratch else { return try AtomicWriter.stream(to: root.appending(path: real), body) }
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let plain = scratch.appending(path: AtomicWriter.temporaryName())
+            defer { try? FileManager.default.removeItem(at: plain) }
+            try AtomicWriter.stream(to: plain, body)
+            try? FileManager.default.removeItem(at: root.appending(path: real))
+            try sealing.place(plain, at: path, output: root)
+            return true
         } catch {
             throw BuildError(path: path, "cannot be written: \(error.localizedDescription)")
         }
@@ -33,6 +46,14 @@ struct SiteWriter: Sendable {
     /// them all durable (`AtomicWriter.write(_:workers:placed:)`).
     func write(_ files: [OutputFile], workers: Int = 1, afterEach: @escaping @Sendable () -> Void = {}) throws(BuildError) {
         guard !files.isEmpty else { return }
+        var files = files
+        if !sealing.isEmpty {
+            do {
+                files = try files.map { file in OutputFile(path: sealing.real(file.path), data: try sealing.seal(file.data, at: file.path)) }
+            } catch {
+                throw BuildError(path: files[0].path, "cannot be encrypted: \(error)")
+            }
+        }
         do {
             try store.recordWriting(files.map(\.path))
         } catch {

@@ -19,6 +19,8 @@ public struct BuildOptions: Sendable {
     public var layout = ThemeLayout()
     /// The whole site (default), one shard of it, or a merge of shards.
     public var mode = BuildMode.site
+    /// Where private albums' passwords are read (`private.password_env`).
+    public var environment = ProcessInfo.processInfo.environment
     /// What a budget's sample says the images weigh, over what it measured
     /// (1: as measured). For the tests: below 1, a plan errs low as on photos
     /// unlike the sample, so the build measures over and encodes again.

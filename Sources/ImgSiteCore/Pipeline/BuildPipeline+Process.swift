@@ -14,7 +14,7 @@ extension BuildPipeline {
         }
         // A photo tightened past the site's settings makes no other formats.
         try startLibvips(for: stale, settings: planned.settings.site)
-        built.record(make(stale, settings: planned.settings, headers: planned.headers, store: planned.scanned.store, pass: .first),
+        built.record(make(stale, settings: planned.settings, headers: planned.headers, writer: planned.scanned.writer, pass: .first),
                      of: stale, step: .process)
         planned.headers.release()
         return built
@@ -68,8 +68,9 @@ extension BuildPipeline {
     /// tolerate only so much disorder (3 lanes on 2 cores failed with "out of
     /// order read").
     func make(
-        _ stale: [ImageJob], settings: SettingsPlan, headers: KnownHeaders = KnownHeaders(), store: BuildStore, pass: Pass
+        _ stale: [ImageJob], settings: SettingsPlan, headers: KnownHeaders = KnownHeaders(), writer: SiteWriter, pass: Pass
     ) -> [Result<ImageBuilder.Outcome, BuildError>] {
+        let (store, sealing) = (writer.store, writer.sealing)
         let (observe, options) = (self.observe, self.options)
         let objects = ObjectStore(cacheFolder: options.cacheFolder)
         let lanes = max(1, min(options.jobs, ProcessInfo.processInfo.activeProcessorCount) / stale.count)
@@ -77,7 +78,8 @@ extension BuildPipeline {
             let source = job.source.relativePath
             observe(.processing(source))
             var builder = ImageBuilder(
-                settings: settings(source), store: store, objects: objects, output: options.output, force: options.force, lanes: lanes)
+                settings: settings(source), store: store, objects: objects, output: options.output, sealing: sealing, force: options.force,
+                lanes: lanes)
             builder.progress = { percent in observe(.encoding(source, percent: percent)) }
             do throws(BuildError) {
                 let outcome = try builder.build(job, header: headers.take(source))

@@ -6,7 +6,10 @@ extension BuildPipeline {
     /// only those whose inputs changed or whose file is missing. A page whose
     /// bytes are unchanged is not touched.
     func render(_ built: Built, theme: Theme, _ summary: inout BuildSummary) throws(BuildError) -> Rendered {
-        let renderer = siteRenderer(theme.library)
+        let sealing = built.scanned.writer.sealing
+        var pageOptions = pageOptions
+        pageOptions.privateAddresses = sealing.vaults.map(\.address)
+        let renderer = SiteRenderer(library: theme.library, options: pageOptions)
         let site = siteDigest(theme: theme.digest, renderer: renderer)
         let stored = built.scanned.recorded.pageDigests
         var listing = OutputListing(root: options.output)
@@ -22,7 +25,7 @@ extension BuildPipeline {
                 rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
             }
             let digest = spec.digest(site: site)
-            if stored[spec.path] == digest, listing.contains(spec.path) { return }
+            if stored[spec.path] == digest, listing.contains(sealing.real(spec.path)) { return }
             try batch.add(spec, digest: digest)
         }
         try batch.finish()
@@ -30,10 +33,6 @@ extension BuildPipeline {
         summary.pagesRendered = batch.rendered
         if batch.written > 0 || Set(rendered.pages) != Set(stored.keys).subtracting([Manifest.fileName]) { rendered.built.outputsChanged = true }
         return rendered
-    }
-
-    private func siteRenderer(_ library: MustacheLibrary) -> SiteRenderer {
-        SiteRenderer(library: library, options: pageOptions)
     }
 
     /// Every option that shapes the pages, from the site's config.

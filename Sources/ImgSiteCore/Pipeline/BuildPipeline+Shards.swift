@@ -33,7 +33,7 @@ extension BuildPipeline {
                 settings: planned.settings.site.key, budget: planned.budget?.plan,
                 images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
                 failed: summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
-            data = try manifest.encoded()
+            data = try manifest.sealing(built.scanned.writer.sealing).encoded()
         } catch {
             throw BuildError(path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
         }
@@ -47,7 +47,8 @@ extension BuildPipeline {
     func merge(_ planned: Planned) throws(BuildError) -> Built {
         guard case .merge(let folders) = options.mode else { return Built(planned: planned) }
         let settings = planned.settings.site
-        let shards = try ShardManifest.loadAll(folders, settings: settings.key)
+        let sealing = planned.scanned.writer.sealing
+        let shards = try ShardManifest.loadAll(folders, settings: settings.key, sealing: sealing)
         var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
         var failures: [String: String] = [:]
         for (folder, manifest) in shards {
@@ -74,7 +75,8 @@ extension BuildPipeline {
             let path = job.source.relativePath
             do throws(BuildError) {
                 let (entry, folder) = try found.get()
-                merged.summaries[path] = try place(entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store)
+                merged.summaries[path] = try place(
+                    entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store, sealing: sealing)
                 merged.outcomes[path] = .upToDate(warnings: entry.image.warnings)
                 // A damaged file the shard built anyway is reported here too.
                 observe(.upToDate(path, warnings: entry.image.warnings))
@@ -86,18 +88,22 @@ extension BuildPipeline {
         return merged
     }
 
-    private func place(_ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, store: BuildStore) throws(BuildError) -> ImageSummary {
+    /// A private album's files are taken under their sealed names (`sealing`), the same on every shard.
+    private func place(
+        _ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, store: BuildStore, sealing: Sealing
+    ) throws(BuildError) -> ImageSummary {
         let image = entry.image
+        let files = image.variants.map { sealing.real($0.path) }
         do {
-            for variant in image.variants {
-                try LinkOrCopy.place(folder.appending(path: variant.path), at: options.output.appending(path: variant.path))
+            for file in files {
+                try LinkOrCopy.place(folder.appending(path: file), at: options.output.appending(path: file))
             }
         } catch {
             throw BuildError(path: image.source, "cannot be taken from \(folder.path): \(error.localizedDescription)")
         }
         do {
             let (json, summary) = try ImageSummary.encode(image)
-            let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: image.variants.map(\.path),
+            let journal = JournalEntry(identity: job.source.identity, plan: plan, content: entry.content, keys: [], summary: summary, files: files,
                                        warnings: image.warnings)
             try store.recordMerged(source: image.source, entry: journal, result: json)
             return summary

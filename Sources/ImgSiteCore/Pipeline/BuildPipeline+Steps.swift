@@ -40,7 +40,13 @@ extension BuildPipeline {
         } catch {
             throw BuildError(path: options.input.path, "cannot be read: \(error.localizedDescription)")
         }
-        let root = PlannedAlbum.plan(album, outputPath: "")
+        // Private albums' keys first: their addresses are part of the plan.
+        var writer = writer
+        writer.sealing = try Sealing.resolve(
+            options.config.albums, site: options.config.baseURL ?? options.config.title, environment: options.environment,
+            configFile: options.configFile?.lastPathComponent ?? "imgsite.yml")
+        writer.scratch = options.cacheFolder.appending(path: "private-work")
+        let root = PlannedAlbum.plan(album, outputPath: "", sealing: &writer.sealing)
         for problem in root.fileProblems { warnAboutSite(&summary, path: problem.path, problem.reason) }
         for problem in album.heldBack {
             let error = BuildError(path: problem.location, "\(problem.reason); the album is not published until this file can be read")
@@ -164,7 +170,7 @@ extension BuildPipeline {
         let manifest = options.mode.writesPages ? Manifest.fileName : ShardManifest.fileName
         let (current, written) = try buildDatabase(.updated, at: cache) {
             try store.forget(sources: Array(gone))
-            return (Set(pages).union(try store.variantFiles(of: kept)).union([manifest]), try store.writtenFiles())
+            return (Set(pages.map(scanned.writer.sealing.real)).union(try store.variantFiles(of: kept)).union([manifest]), try store.writtenFiles())
         }
         var known = written
         if !recorded.wroteHereBefore {
@@ -190,8 +196,11 @@ extension BuildPipeline {
     /// skipped when its inputs (every image's digest, the page list) are
     /// unchanged and the file is there.
     func saveManifest(_ rendered: Rendered) throws(BuildError) {
-        let (summaries, scanned, pages) = (rendered.built.summaries, rendered.built.scanned, rendered.pages)
-        let sources = scanned.allJobs.map(\.source.relativePath).filter { summaries[$0] != nil }
+        let (summaries, scanned) = (rendered.built.summaries, rendered.built.scanned)
+        // Nothing of a private album: its photos' records name them, and its address (unless listed) is known only by its link.
+        let sealing = scanned.writer.sealing
+        let sources = scanned.allJobs.filter { $0.sealedBy == nil }.map(\.source.relativePath).filter { summaries[$0] != nil }
+        let pages = rendered.pages.filter { page in !sealing.vaults.contains { page.hasPrefix($0.address + "/") } }
         let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + pages
         let digest = SourceHash.of(texts: inputs)
         let path = options.output.appending(path: Manifest.fileName).path

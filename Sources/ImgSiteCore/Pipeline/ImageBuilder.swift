@@ -31,6 +31,8 @@ struct ImageBuilder: Sendable {
     let store: BuildStore
     let objects: ObjectStore
     let output: URL
+    /// Private albums' files are sealed into place, not linked.
+    let sealing: Sealing
     let force: Bool
     /// Threads for one image's encodes (`ImageProcessor.lanes`).
     var lanes = 1
@@ -207,7 +209,7 @@ struct ImageBuilder: Sendable {
             (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
                 identity: job.source.identity, plan: job.journalPlan(settings.key), content: content, keys: keys, summary: summary,
-                files: variants.map(\.path), warnings: warnings)
+                files: variants.map { sealing.real($0.path) }, warnings: warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
@@ -217,14 +219,14 @@ struct ImageBuilder: Sendable {
         try link(variants, specs: specs, found: found)
         for file in videos.flatMap(\.variants) {
             do {
-                try objects.link(file.object, to: output.appending(path: file.variant.path))
+                try sealing.place(objects.url(file.object), at: file.variant.path, output: output)
             } catch {
                 throw BuildError(path: file.variant.path, "cannot be written: \(error.localizedDescription)")
             }
         }
         if let original {
             do {
-                try objects.link(original.object, to: output.appending(path: original.variant.path))
+                try sealing.place(objects.url(original.object), at: original.variant.path, output: output)
             } catch {
                 throw BuildError(path: original.variant.path, "cannot be written: \(error.localizedDescription)")
             }
@@ -235,7 +237,7 @@ struct ImageBuilder: Sendable {
     private func link(_ variants: [Variant], specs: [VariantSpec], found: Found) throws(BuildError) {
         for (spec, variant) in zip(specs, variants) {
             do {
-                try objects.link(found.variants[spec]!.object, to: output.appending(path: variant.path))
+                try sealing.place(objects.url(found.variants[spec]!.object), at: variant.path, output: output)
             } catch {
                 throw BuildError(path: variant.path, "cannot be written: \(error.localizedDescription)")
             }

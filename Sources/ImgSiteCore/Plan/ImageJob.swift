@@ -5,12 +5,17 @@ public struct ImageJob: Sendable {
     public var outputFolder: String
     /// Slug the variant names start with ("storm" → "storm-960.3fa9c2d1.webp").
     public var slug: String
+    /// In a private album: its key's `AlbumKeys.check`, which names its
+    /// published files; a new password makes the journal's entry stale.
+    var sealedBy: String?
 
     /// The summary the journal recorded when this source was last finished
     /// here, when the file and the settings are unchanged and every variant
     /// is still in place: then the source is not even opened.
     func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
         guard let entry, entry.identity == source.identity, entry.plan == journalPlan(plan), !entry.fileLines.isEmpty else { return nil }
+        // A private album's files are published under other names (`Sealing`).
+        if sealedBy != nil { return entry.files.allSatisfy { listing.contains(String($0)) } ? entry.summary : nil }
         let names = listing.names(in: outputFolder)
         let prefix = Array("\(outputFolder)/\(slug)-".utf8)
         let folder = outputFolder.utf8.count + 1
@@ -42,7 +47,7 @@ extension ImageJob {
     /// for a clip, the video settings too; for a Live Photo's still, its motion.
     func journalPlan(_ settingsKey: String) -> String {
         ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }
-            + [source.clip?.settingsKey, source.motion?.journalTag].compactMap { $0 })
+            + [source.clip?.settingsKey, source.motion?.journalTag, sealedBy.map { "sealed:" + $0 }].compactMap { $0 })
             .joined(separator: " ")
     }
 }

@@ -12,6 +12,9 @@ public struct PlannedAlbum: Sendable {
     public var order: AlbumOrder?
     public var albumOrder: AlbumOrder?
     public var hidden = false
+    /// A private album (`private:`): published sealed at its own address,
+    /// left off its parent's page unless listed.
+    var privacy: PrivateAlbum?
     /// The input folder's own name ("01-skye"), as `album_order` lists it,
     /// and its path relative to the input ("trips/01-skye").
     public var folderName = ""
@@ -27,6 +30,13 @@ public struct PlannedAlbum: Sendable {
     /// Decides slugs: unique among siblings, so any file name (spaces,
     /// accents, `<script>`) becomes a safe, stable URL.
     public static func plan(_ album: Album, outputPath: String) -> PlannedAlbum {
+        var sealing = Sealing.none
+        return plan(album, outputPath: outputPath, sealing: &sealing)
+    }
+
+    /// As `plan(_:outputPath:)`; a private album's pages and files go in its
+    /// vault's plain folder ("p-7kq2m9x4ab/album"), and `sealing` learns its address.
+    static func plan(_ album: Album, outputPath: String, sealing: inout Sealing) -> PlannedAlbum {
         let imageFolder = outputPath.isEmpty ? "_img" : "\(outputPath)/_img"
         // "index" is the album page itself; pagination pages use "_", which slugs never hold.
         let slugs = Slug.unique(album.images.map(\.stem), fallback: "photo", reserved: ["index"])
@@ -35,7 +45,19 @@ public struct PlannedAlbum: Sendable {
         }
         let childSlugs = Slug.unique(album.albums.map(\.title), fallback: "album")
         let children = zip(album.albums, childSlugs).map { child, slug in
-            plan(child, outputPath: outputPath.isEmpty ? slug : "\(outputPath)/\(slug)")
+            let vault = sealing.vaults.firstIndex { $0.input == child.path }
+            var name = slug
+            if let vault, !sealing.vaults[vault].settings.titlePublic { name = sealing.vaults[vault].lock.address }
+            let path = outputPath.isEmpty ? name : "\(outputPath)/\(name)"
+            guard let vault else { return plan(child, outputPath: path, sealing: &sealing) }
+            sealing.vaults[vault].address = path
+            var planned = plan(child, outputPath: "\(path)/\(Sealing.Vault.plainName)", sealing: &sealing)
+            let lock = sealing.vaults[vault].lock
+            planned.privacy = PrivateAlbum(
+                settings: sealing.vaults[vault].settings, address: path, salt: lock.salt.base64EncodedString(), rounds: lock.rounds)
+            planned.hidden = true
+            planned.seal(by: sealing.vaults[vault].keys.check)
+            return planned
         }
         var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)
         planned.filePath = album.filePath
@@ -58,6 +80,12 @@ public struct PlannedAlbum: Sendable {
             planned.hidden = file.hidden && !outputPath.isEmpty
         }
         return planned
+    }
+
+    /// Marks every photo here and below as sealed by the lock `check`.
+    private mutating func seal(by check: String) {
+        for index in photos.indices { photos[index].job.sealedBy = check }
+        for index in children.indices { children[index].seal(by: check) }
     }
 
     /// Every key an album file left out, the top folder's file when it

@@ -30,6 +30,10 @@ struct BuiltAlbum: Sendable {
     var countText: String { Self.countText(albums: shownChildren.count, photos: totalCount) }
     var descriptionHTML: String?
     var hidden: Bool
+    /// A private album's lock (its pages are sealed: `Sealing`).
+    var privacy: PrivateAlbum?
+    /// Private sub-albums its page shows as locked cards (`listed: true`).
+    let lockedChildren: [BuiltAlbum]
     /// The folder's name as `album_order` lists it ("01-skye").
     var folderName: String
     private var coverName: String?
@@ -42,6 +46,7 @@ struct BuiltAlbum: Sendable {
         outputPath = album.outputPath
         descriptionHTML = album.descriptionHTML
         hidden = album.hidden
+        privacy = album.privacy
         coverName = album.cover
         curationFile = album.filePath
         inputPath = album.inputPath
@@ -62,6 +67,7 @@ struct BuiltAlbum: Sendable {
         } ?? children
         // Stored once: pages ask for them for every card of every album.
         shownChildren = self.children.filter { !$0.hidden && $0.totalCount > 0 }
+        lockedChildren = self.children.filter { $0.privacy?.settings.listed == true }
         totalCount = gridPhotos.count + shownChildren.reduce(0) { $0 + $1.totalCount }
     }
     /// Its photos' oldest or newest capture date, sub-albums included.

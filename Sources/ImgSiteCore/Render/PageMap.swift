@@ -16,13 +16,15 @@ struct PageMap: Sendable {
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
         try body(.script)
+        if Self.hasPrivate(root) { try body(.privateScript) }
         guard baseURL != nil else { return try walk(root, ancestors: [], body) }
         var pages: [String] = []
         var photos: [(photo: BuiltAlbum.Photo, path: String)] = []
         // Hidden albums' and photos' pages are built but left out of the sitemap and the feed.
         let hidden = Self.hiddenFolders(root)
         try walk(root, ancestors: []) { (spec) throws(BuildError) in
-            var isHidden = hidden.contains { spec.path.hasPrefix($0) }
+            // A private album's unlock page and worker: found through its link, not by crawlers.
+            var isHidden = hidden.contains { spec.path.hasPrefix($0) } || spec.isPrivateDoor
             if case .photo(let page) = spec, page.photo.hidden { isHidden = true }
             if !isHidden { pages.append(spec.path) }
             if case .photo(let page) = spec, !isHidden { photos.append((page.photo, page.path)) }
@@ -30,6 +32,10 @@ struct PageMap: Sendable {
         }
         try body(.sitemap(pages: pages))
         try body(.feed(PageSpec.FeedPage(entries: Self.newest(photos, count: feedSize))))
+    }
+
+    static func hasPrivate(_ album: BuiltAlbum) -> Bool {
+        album.privacy != nil || album.children.contains(where: hasPrivate)
     }
 
     /// The output folders of hidden albums ("trips/secret/"), and of those
@@ -58,6 +64,16 @@ struct PageMap: Sendable {
         }
         let cards = album.shownChildren.map {
             PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, countText: $0.countText, cover: $0.cover)
+        } + album.lockedChildren.map { child in
+            let address = child.privacy!.address.split(separator: "/").last!
+            return PageSpec.Card(title: Self.publicTitle(child), href: address + "/index.html", count: 0, countText: "Private album",
+                                 cover: nil, locked: true)
+        }
+        if let privacy = album.privacy {
+            try body(.unlock(PageSpec.UnlockPage(
+                path: privacy.address + "/index.html", title: Self.publicTitle(album), depth: privacy.address.split(separator: "/").count,
+                salt: privacy.salt, rounds: privacy.rounds)))
+            try body(.serviceWorker(address: privacy.address))
         }
         let grid = album.gridPhotos
         let pageCount = max(1, (grid.count + pageSize - 1) / pageSize)
@@ -84,6 +100,11 @@ struct PageMap: Sendable {
         for child in album.children {
             try walk(child, ancestors: ancestors + [album], body)
         }
+    }
+
+    /// What a private album's card and unlock page call it: its title only with `title_public`.
+    static func publicTitle(_ album: BuiltAlbum) -> String {
+        album.privacy?.settings.titlePublic == true ? album.title : "Private album"
     }
 
     /// An album's zip, in its folder: "skye.zip" (the front page's: "photos.zip").

@@ -18,6 +18,8 @@ public struct PageOptions: Hashable, Sendable {
     public var albumZips = false
     /// Seconds a photo stays in the slideshow (`slideshow.seconds`).
     public var slideshowSeconds = 5.0
+    /// Private albums' addresses ("trips/p-7kq2m9x4ab"): their pages offer to forget the password.
+    var privateAddresses: [String] = []
 
     public init(siteTitle: String, layout: ThemeLayout) {
         self.siteTitle = siteTitle

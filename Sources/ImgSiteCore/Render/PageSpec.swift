@@ -11,6 +11,12 @@ enum PageSpec: Sendable {
     case sitemap(pages: [String])
     /// `feed.xml`: an Atom feed of the newest photos (only with `base_url`).
     case feed(FeedPage)
+    /// A private album's address: the page that asks for its password.
+    case unlock(UnlockPage)
+    /// A private album's service worker, in its folder (its scope).
+    case serviceWorker(address: String)
+    /// The unlock page's script, and the private pages' "forget" button's.
+    case privateScript
 
     /// A link in the breadcrumb trail or the pager.
     struct Link: Sendable {
@@ -26,6 +32,17 @@ enum PageSpec: Sendable {
         var count: Int
         var countText: String
         var cover: BuiltAlbum.Photo?
+        /// A private album's (`listed: true`): a lock, no cover, no count.
+        var locked = false
+    }
+
+    /// A private album's unlock page: its title when public, and its lock.
+    struct UnlockPage: Sendable {
+        var path: String
+        var title: String
+        var depth: Int
+        var salt: String
+        var rounds: Int
     }
 
     /// One page of an album's grid.
@@ -75,13 +92,24 @@ enum PageSpec: Sendable {
         case .photo(let page): page.path
         case .sitemap: Self.sitemapPath
         case .feed: Self.feedPath
+        case .unlock(let page): page.path
+        case .serviceWorker(let address): address + "/sw.js"
+        case .privateScript: "_assets/private.js"
+        }
+    }
+
+    /// A private album's unlock page or worker.
+    var isPrivateDoor: Bool {
+        switch self {
+        case .unlock, .serviceWorker: true
+        default: false
         }
     }
 
     /// The sources whose full records rendering needs.
     var sources: [String] {
         switch self {
-        case .stylesheet, .script: []
+        case .stylesheet, .script, .unlock, .serviceWorker, .privateScript: []
         case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
         case .photo(let page): [page.photo.source] + [page.next?.source].compactMap { $0 }
         case .sitemap: []
@@ -111,13 +139,19 @@ enum PageSpec: Sendable {
             pieces.append("css")
         case .script:
             pieces.append("js")
+        case .unlock(let page):
+            pieces += ["unlock", page.path, page.title, String(page.depth), page.salt, String(page.rounds)]
+        case .serviceWorker(let address):
+            pieces += ["sw", address]
+        case .privateScript:
+            pieces.append("private.js")
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
                        String(page.photoCount), page.countText, String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-",
                        page.zip ?? "-"]
             links(page.breadcrumbs)
             for card in page.cards {
-                pieces += [card.title, card.href, String(card.count), card.countText]
+                pieces += [card.title, card.href, String(card.count), card.countText, String(card.locked)]
                 photo(card.cover)
             }
             pieces.append(String(page.photos.count))

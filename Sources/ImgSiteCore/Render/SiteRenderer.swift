@@ -52,6 +52,9 @@ public struct SiteRenderer: Sendable {
         case .photo(let page): try renderPhoto(page, results: results)
         case .sitemap(let pages): try render("sitemap.xml", SitemapContext(urls: pages.map { .init(url: (baseURL ?? "") + $0) }))
         case .feed(let page): try renderFeed(page, results: results)
+        case .unlock(let page): try renderUnlock(page)
+        case .serviceWorker: try render("sw.js", ScriptContext())
+        case .privateScript: try render("private.js", ScriptContext())
         }
     }
 
@@ -80,6 +83,7 @@ public struct SiteRenderer: Sendable {
         var cards: [AlbumCard] = [], coverIndex = 0
         for card in page.cards {
             var context = AlbumCard(title: card.title, href: card.href, count: card.count, singular: card.count == 1, countText: card.countText)
+            context.locked = card.locked
             if card.cover != nil {
                 let (cover, image) = covers[coverIndex]
                 context.picture = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
@@ -105,7 +109,7 @@ public struct SiteRenderer: Sendable {
             return (image, alt(image, photo))
         }
         let common = common(root: root, title: page.title, breadcrumbs: page.breadcrumbs,
-                            share: share(path: page.path, title: page.title ?? siteTitle, image: shared))
+                            share: share(path: page.path, title: page.title ?? siteTitle, image: shared), path: page.path)
         let content = AlbumContent(
             albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
@@ -132,7 +136,7 @@ public struct SiteRenderer: Sendable {
         let link = { (photo: BuiltAlbum.Photo) in LinkContext(title: photo.title, href: photo.planned.pageName) }
         let title = page.photo.title
         let common = common(root: root, title: title, breadcrumbs: page.breadcrumbs,
-                            share: share(path: page.path, title: title, image: (image, alt(image, page.photo))))
+                            share: share(path: page.path, title: title, image: (image, alt(image, page.photo))), path: page.path)
         let details = showsDetails ? image.metadata.details?.items ?? [] : []
         // The next page's own picture, loaded by the page's script once this one has loaded.
         let nextPicture = try page.next.map { next throws(BuildError) in photoPicture(try record(next, in: results), next, root: root) }
@@ -172,11 +176,21 @@ public struct SiteRenderer: Sendable {
         image.metadata.alt ?? image.metadata.caption.flatMap(CameraCaption.real) ?? photo.title
     }
 
-    private func common(root: String, title: String?, breadcrumbs: [PageSpec.Link], share: ShareContext?) -> PageCommon {
-        PageCommon(
+    /// `path`: the page's, to tell a private album's pages.
+    private func common(root: String, title: String?, breadcrumbs: [PageSpec.Link], share: ShareContext?, path: String) -> PageCommon {
+        let address = options.privateAddresses.first { path.hasPrefix($0 + "/") }
+        return PageCommon(
             siteTitle: siteTitle, root: root, pageTitle: title,
             breadcrumbs: breadcrumbs.map { LinkContext(title: $0.title, href: $0.href) }, hasBreadcrumbs: !breadcrumbs.isEmpty,
-            share: share)
+            share: address == nil ? share : nil,
+            privateHome: address.map { String(repeating: "../", count: path.dropFirst($0.count + 1).filter { $0 == "/" }.count) })
+    }
+
+    /// A private album's address: the form that asks for its password (`templates/unlock.mustache`).
+    private func renderUnlock(_ page: PageSpec.UnlockPage) throws(BuildError) -> String {
+        let common = PageCommon(siteTitle: siteTitle, root: String(repeating: "../", count: page.depth), pageTitle: page.title,
+                                breadcrumbs: [], hasBreadcrumbs: false)
+        return try render("unlock", PageContext(common: common, content: UnlockContent(salt: page.salt, rounds: page.rounds)))
     }
 
     private var stylesheetContext: StylesheetContext {

@@ -14,6 +14,7 @@ extension PageCommon: MustacheParent {
         case "breadcrumbs": breadcrumbs
         case "hasBreadcrumbs": hasBreadcrumbs
         case "share": share
+        case "privateHome": privateHome
         default: nil
         }
     }
@@ -57,6 +58,7 @@ extension AlbumCard: MustacheParent {
         case "singular": singular
         case "countText": countText
         case "picture": picture
+        case "locked": locked
         default: nil
         }
     }
@@ -255,6 +257,16 @@ extension SitemapContext: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "urls": urls
+        default: nil
+        }
+    }
+}
+
+extension UnlockContent: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "salt": salt
+        case "rounds": rounds
         default: nil
         }
     }

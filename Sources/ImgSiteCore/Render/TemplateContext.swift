@@ -28,6 +28,9 @@ struct PageCommon {
     var hasBreadcrumbs: Bool
     /// Share tags' data; nil without `base_url`.
     var share: ShareContext?
+    /// On a private album's pages: the way back to its address ("../"),
+    /// where its unlock page is; the layout offers to forget the password.
+    var privateHome: String?
 }
 
 struct LinkContext {
@@ -65,6 +68,17 @@ struct AlbumCard {
     var countText: String
     /// The cover; nil for an album without photos of its own or below.
     var picture: PictureContext?
+    /// A private album's card (`listed: true`): a lock, no cover.
+    var locked = false
+}
+
+/// `unlock`: a private album's password form. Its lock, which the script
+/// derives the album's keys with (`AlbumKeys`).
+struct UnlockContent {
+    /// The salt, base64.
+    var salt: String
+    /// PBKDF2-HMAC-SHA256 rounds.
+    var rounds: Int
 }
 
 struct GridPhoto {

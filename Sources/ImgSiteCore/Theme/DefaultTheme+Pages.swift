@@ -67,7 +67,9 @@ extension DefaultTheme {
 <main>
 {{$content}}{{/content}}
 </main>
-<footer class="site-footer">Made with imgsite</footer>
+<footer class="site-footer">{{#privateHome}}<button type="button" class="forget" data-forget="{{privateHome}}" hidden>Forget the password on this device</button>
+<script src="{{root}}_assets/private.js" defer></script>
+{{/privateHome}}Made with imgsite</footer>
 </body>
 </html>
 """#,
@@ -110,7 +112,7 @@ extension DefaultTheme {
 {{#hasAlbums}}
 <ul class="grid albums">
 {{#albums}}
-<li class="cell"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}<span class="label">{{title}} <span class="count">{{countText}}</span></span></a></li>
+<li class="cell{{#locked}} locked{{/locked}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#locked}}<svg class="lock" viewBox="0 0 24 24" aria-hidden="true"><path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z"/></svg>{{/locked}}<span class="label">{{title}} <span class="count">{{countText}}</span></span></a></li>
 {{/albums}}
 </ul>
 {{/hasAlbums}}
@@ -192,6 +194,21 @@ extension DefaultTheme {
 <url><loc>{{url}}</loc></url>
 {{/urls}}
 </urlset>
+"""#,
+        "unlock": #"""
+{{<base}}
+{{$content}}
+<h1>{{pageTitle}}</h1>
+<form class="unlock" data-unlock data-salt="{{salt}}" data-rounds="{{rounds}}" hidden>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Unlock</button>
+<p class="unlock-status" role="status" aria-live="polite"></p>
+</form>
+<noscript><p class="unlock-status">This album is private: its photos are encrypted, and opening them with its password needs JavaScript.</p></noscript>
+<script src="{{root}}_assets/private.js" defer></script>
+{{/content}}
+{{/base}}
 """#,
     ]
 }

@@ -14,13 +14,13 @@ import Testing
         url: "https://example.org/a/", title: "A", feedURL: "https://example.org/feed.xml",
         image: ShareImage(url: "https://example.org/a.jpg", width: 1200, height: 800, alt: "Sand"))
     static let common = PageCommon(
-        siteTitle: "Gallery", root: "../", pageTitle: "A", breadcrumbs: [link], hasBreadcrumbs: true, share: share)
+        siteTitle: "Gallery", root: "../", pageTitle: "A", breadcrumbs: [link], hasBreadcrumbs: true, share: share, privateHome: "../")
     static let picture = PictureContext(
         sources: [SourceContext(media: "(min-resolution: 2x)", type: "image/webp", srcset: "a.webp 640w", sizes: "100vw")],
         src: "a.jpg", srcset: "a.jpg 640w", sizes: "100vw", width: 640, height: 480, alt: "Sand", lazy: true,
         style: "aspect-ratio: 4 / 3;", clearsPlaceholder: false, placeholderData: AttributeContext(name: "data-thumbhash", value: "x"))
     static let album = AlbumContent(
-        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture)], hasAlbums: true,
+        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture, locked: false)], hasAlbums: true,
         photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true, duration: "0:07")], hasPhotos: true,
         pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true, countText: "1 photo",
         download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download all 1 photos", size: "zip"))
@@ -42,7 +42,7 @@ import Testing
         breakpoints: [.init(minViewport: 600, columns: 3)], rowGap: "0.60", firstRowHeight: 0.5,
         rowBands: [.init(minViewport: 600, rowHeight: 0.3)])
     static let sitemap = SitemapContext(urls: [.init(url: "https://example.org/")])
-    static var samples: [Any] { [common, album, photo, feed, stylesheet, sitemap, ScriptContext()] }
+    static var samples: [Any] { [common, album, photo, feed, stylesheet, sitemap, ScriptContext(), UnlockContent(salt: "c2FsdA==", rounds: 600_000)] }
 
     /// Type name → its fields and their types as docs/templates.md writes them, walking every sample.
     static func types() -> [String: [String: String]] {

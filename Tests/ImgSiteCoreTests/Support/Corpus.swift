@@ -42,11 +42,14 @@ struct TestBuild {
     /// `cache`: the build database's folder; by default one next to the
     /// output, so builds into the same output share it and tests never touch
     /// the user's own cache.
-    static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil, cache: URL? = nil) throws -> TestBuild {
+    /// `environment`: what the build reads passwords from (`private.password_env`).
+    static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil, cache: URL? = nil,
+                    environment: [String: String] = [:]) throws -> TestBuild {
         let output = try output ?? Corpus.scratch("site")
         let cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(output.lastPathComponent + ".cache")
         Scratch.register(cache)
-        let options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force, cacheFolder: cache)
+        var options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force, cacheFolder: cache)
+        options.environment = environment
         let log = EventLog()
         let summary = try BuildPipeline(options: options, observe: log.record).run()
         let manifest = try #require(Manifest.load(from: output))

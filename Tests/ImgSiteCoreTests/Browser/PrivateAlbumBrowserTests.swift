@@ -1,0 +1,108 @@
+import Foundation
+@testable import ImgSiteCore
+import Testing
+
+/// A private album in headless Chromium, served over HTTP as a host would:
+/// the unlock page, its service worker and Web Crypto against what the
+/// build sealed.
+@Suite(.tags(.browser), .serialized) struct PrivateAlbumBrowserTests {
+    /// Each image of the page once every one has finished: its file's name,
+    /// natural width and inline style (the placeholder).
+    static let images = """
+        const done = arguments[0];
+        const deadline = Date.now() + 20000;
+        (function check() {
+          const images = Array.from(document.images);
+          if ((images.length && images.every(i => i.complete)) || Date.now() > deadline) {
+            done(images.map(i => ({file: (i.currentSrc || i.src).split('/').pop(), width: i.naturalWidth, style: i.getAttribute('style') || ''})));
+          } else { setTimeout(check, 100); }
+        })();
+        """
+
+    /// Types `password` into the unlock form once it shows and submits it.
+    static let submit = """
+        const [password, done] = arguments;
+        const deadline = Date.now() + 20000;
+        (function ready() {
+          const form = document.querySelector('[data-unlock]');
+          if (!form || form.hidden) { if (Date.now() < deadline) return setTimeout(ready, 50); return done(false); }
+          form.password.value = password;
+          form.requestSubmit();
+          done(true);
+        })();
+        """
+
+    /// What unlocking with `password` came to: the status the form settled
+    /// on, or the address the page left for.
+    static func unlock(_ browser: WebDriver, _ password: String) async throws -> String {
+        #expect(try await browser.executeAsync(Self.submit, password) as? Bool == true, "the form shows")
+        let start = try await browser.currentURL()
+        for _ in 0..<300 {
+            try await Task.sleep(for: .milliseconds(100))
+            let url = try await browser.currentURL()
+            if url != start { return url }
+            let status = try? await browser.executeAsync("const s = document.querySelector('.unlock-status'); arguments[0](s ? s.textContent : '')") as? String
+            if let status, !status.isEmpty, status != "Unlocking…", status != "Unlocked." { return status }
+        }
+        return "still unlocking"
+    }
+
+    /// Waits until the page is at an address ending with `suffix`.
+    static func arrive(_ browser: WebDriver, at suffix: String) async throws -> String {
+        var url = ""
+        for _ in 0..<200 {
+            url = try await browser.currentURL()
+            if url.hasSuffix(suffix) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return url
+    }
+
+    @Test("wrong password: said, nothing shown; right one: the album as its public build renders it; forget: nothing decrypts")
+    func unlockAndForget() async throws {
+        let input = try PrivateAlbumTests.library()
+        var publicConfig = PrivateAlbumTests.config()
+        publicConfig.albums["family"] = nil
+        let open = try TestBuild.run(input: input, config: publicConfig)
+        let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
+        let address = try PrivateAlbumTests.address(build.output)
+        let server = try ServedSite(build.output)
+        defer { server.stop() }
+        let home = "http://127.0.0.1:\(server.port)/\(address)/"
+        try await WebDriver.session { browser in
+            try await browser.open(URL(string: home)!)
+            #expect(try await Self.unlock(browser, "not the password") == "Wrong password.")
+            #expect(try await browser.currentURL() == home)
+            #expect(try await browser.executeAsync("arguments[0](document.images.length)") as? Int == 0)
+
+            #expect(try await Self.unlock(browser, PrivateAlbumTests.password) == home + "album/")
+            let shown = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
+            try await browser.open(open.output.appending(path: "family/index.html"))
+            let expected = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
+            #expect(!shown.isEmpty && shown.allSatisfy { ($0["width"] as? Int ?? 0) > 0 }, "\(shown)")
+            #expect(shown.map { $0["file"] as? String } == expected.map { $0["file"] as? String }, "the same files chosen")
+            #expect(shown.map { $0["style"] as? String } == expected.map { $0["style"] as? String }, "the same placeholders")
+
+            // A photo page, its download, and the zip decrypt too; the address leads straight in.
+            try await browser.open(URL(string: home + "album/dscn0010.html")!)
+            let photo = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
+            #expect(photo.first.map { ($0["width"] as? Int ?? 0) > 0 } == true)
+            let page = try await browser.executeAsync("arguments[0](document.body.textContent)") as? String ?? ""
+            #expect(page.contains("Our secret picnic spot"))
+            let zip = try await browser.executeAsync("""
+                fetch('index.html').then(r => r.text()).then(t => fetch(new DOMParser().parseFromString(t, 'text/html').querySelector('a[download]').getAttribute('href')))
+                  .then(r => r.arrayBuffer()).then(b => arguments[0]([...new Uint8Array(b.slice(0, 4))]), e => arguments[0](String(e)));
+                """) as? [Int]
+            #expect(zip == [0x50, 0x4B, 0x03, 0x04], "the album's zip arrives decrypted")
+            try await browser.open(URL(string: home)!)
+            #expect(try await Self.arrive(browser, at: "/album/") == home + "album/")
+
+            // Forget: back to the unlock page, and the album's pages no longer open.
+            _ = try await browser.executeAsync("document.querySelector('[data-forget]').click(); arguments[0]()")
+            #expect(try await Self.arrive(browser, at: "/\(address)/") == home)
+            try await browser.open(URL(string: home + "album/dscn0010.html")!)
+            #expect(try await Self.arrive(browser, at: "/\(address)/") == home)
+            #expect(try await browser.executeAsync("arguments[0](document.images.length + ' ' + !!document.querySelector('[data-unlock]'))") as? String == "0 true")
+        }
+    }
+}
