@@ -199,6 +199,7 @@ extension DefaultTheme {
 {{<base}}
 {{$content}}
 <h1>{{pageTitle}}</h1>
+<p>This album is private: its password opens it in this browser.</p>
 <form class="unlock" data-unlock data-salt="{{salt}}" data-rounds="{{rounds}}" hidden>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>

@@ -24,19 +24,25 @@ import Testing
           .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' — ' + (n.failureSummary || '')).join('; '))));
         """
 
-    @Test("no serious or critical axe-core violation on index, album and photo pages, phone and desktop, light and dark")
+    @Test("no serious or critical axe-core violation on index, album, photo and unlock pages, phone and desktop, light and dark")
     func axeFindsNothingSerious() async throws {
         let source = try #require(Self.axeSource, "axe-core is missing: `make test-deps` installs axe-selenium-python into .build/test-venv")
         let axe = try String(contentsOf: source, encoding: .utf8)
         var config = SiteConfig()
         config.video.livePhotos = .motion
-        let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"), config: config)
+        // As site-example publishes it: its family album private, listed with a lock, its address the unlock page.
+        var family = AlbumSettings()
+        family.privacy = PrivateAlbumSettings(passwordEnv: "EXAMPLE_PASSWORD", listed: true, titlePublic: true)
+        config.albums["family"] = family
+        let site = try TestBuild.run(input: Corpus.repoRoot.appendingPathComponent("site-example/photos"), config: config,
+                                     environment: ["EXAMPLE_PASSWORD": "open sesame"])
         try await WebDriver.session { browser in
             for scheme in ["light", "dark"] {
                 try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
                 for (width, height) in [(390, 844), (1440, 900)] {
                     try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500])
-                    for page in ["index.html", "nature/index.html", "nature/storm.html", "motion/index.html", "motion/pier.html", "motion/raindrops.html"] {
+                    for page in ["index.html", "nature/index.html", "nature/storm.html", "motion/index.html", "motion/pier.html", "motion/raindrops.html",
+                                 "family/index.html"] {
                         try await browser.open(site.output.appendingPathComponent(page))
                         _ = try await browser.executeAsync(axe + "\n;arguments[0](typeof axe);")
                         let violations = try #require(try await browser.executeAsync(Self.audit) as? [String])
