@@ -139,6 +139,21 @@ import Testing
         let after = try Self.files(output)
         #expect(after.map(\.path) == before.map(\.path) && after.map(\.data) == before.map(\.data))
 
+        // A clean build elsewhere, without the cache: the same address and names (each file's bytes are its own).
+        let clean = try TestBuild.run(input: input, config: Self.config(), environment: Self.environment)
+        #expect(try Self.files(clean.output).map(\.path) == before.map(\.path))
+
+        // A photo removed: its sealed files go; the album made public: nothing sealed is left.
+        try FileManager.default.removeItem(at: input.appending(path: "family/canon-ixus.jpg"))
+        let fewer = try TestBuild.run(input: input, config: Self.config(), output: clean.output, environment: Self.environment)
+        #expect(fewer.summary.removed > 0)
+        #expect(try Self.opened(clean.output).files.count == Self.files(clean.output).filter { $0.path.contains("_sealed/") }.count)
+        var open = Self.config()
+        open.albums["family"] = nil
+        _ = try TestBuild.run(input: input, config: open, output: clean.output)
+        #expect(try Self.files(clean.output).allSatisfy { !$0.path.hasPrefix("p-") && !$0.path.contains("private.js") })
+        try Corpus.copy([Corpus.photo("cameras/canon-ixus.jpg")], into: input, album: "family")
+
         let oldAddress = try Self.address(first.output)
         let changed = try TestBuild.run(input: input, config: Self.config(), output: output, environment: ["FAMILY_PASSWORD": "another one"])
         #expect(changed.summary.failed.isEmpty)
