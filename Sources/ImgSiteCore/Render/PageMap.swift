@@ -66,7 +66,9 @@ struct PageMap: Sendable {
             PageSpec.Card(title: $0.title, href: $0.slug + "/index.html", count: $0.totalCount, countText: $0.countText, cover: $0.cover)
         } + album.lockedChildren.map { child in
             let address = child.privacy!.address.split(separator: "/").last!
-            return PageSpec.Card(title: Self.publicTitle(child), href: address + "/index.html", count: 0, countText: "Private album",
+            // "Private album" once: as its count beside its title, or as its title.
+            let titled = child.privacy!.settings.titlePublic
+            return PageSpec.Card(title: Self.publicTitle(child), href: address + "/index.html", count: 0, countText: titled ? "Private album" : "",
                                  cover: nil, locked: true)
         }
         if let privacy = album.privacy {

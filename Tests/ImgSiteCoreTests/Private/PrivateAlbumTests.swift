@@ -119,7 +119,7 @@ import Testing
         let address = try Self.address(listed.output)
         let front = try String(contentsOf: listed.output.appending(path: "index.html"), encoding: .utf8)
         #expect(front.contains("<li class=\"cell locked\"><a href=\"\(address)/index.html\"><svg class=\"lock\""))
-        #expect(front.contains("Private album") && !front.contains("<img"))
+        #expect(front.contains("<span class=\"label\">Private album <span class=\"count\"></span>") && !front.contains("<img"))
         let unlisted = try TestBuild.run(input: Self.library(), config: Self.config(listed: false), environment: Self.environment)
         let hidden = try Self.address(unlisted.output)
         for page in ["index.html", "sitemap.xml", "feed.xml", "manifest.json"] {
