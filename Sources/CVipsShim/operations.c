@@ -78,6 +78,14 @@ int imgsite_vips_flatten(VipsImage *in, VipsImage **out, double r, double g,
   return result;
 }
 
+int imgsite_vips_composite_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out) {
+  return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
+int imgsite_vips_text(const char *text, const char *font, int dpi, VipsImage **out) {
+  return vips_text(out, text, "font", font, "dpi", dpi, NULL);
+}
+
 int imgsite_vips_colourspace(VipsImage *in, VipsImage **out,
                              VipsInterpretation space) {
   return vips_colourspace(in, out, space, NULL);

@@ -34,6 +34,13 @@ extension Vips {
         return imgsite_vips_writes_gif() != 0
     }()
 
+    /// Whether this libvips renders text (it was built with Pango and
+    /// cairo; the release bundle's was not): a text watermark needs it.
+    public static let rendersText: Bool = {
+        try? startOnce()
+        return (try? VipsImage.text("x", font: "Sans 12", dpi: 72)) != nil
+    }()
+
     private static let features = [
         "vips_jxlsave_buffer": "JPEG XL output",
         "vips_vector_set_enabled": "switching libvips' vector code off (a liborc with the allocator race then runs unlocked)",

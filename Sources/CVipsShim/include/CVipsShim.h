@@ -305,6 +305,11 @@ int imgsite_icc_self_check(void);
 int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
                         double vscale);
 
+/// vips_composite2(base, overlay, &out, OVER, "x", x, "y", y): a watermark laid on a photo.
+int imgsite_vips_composite_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out);
+/// vips_text(&out, text, "font", font, "dpi", dpi): a one-band mask of the
+/// text (fails where libvips has no text rendering: built without pangocairo).
+int imgsite_vips_text(const char *text, const char *font, int dpi, VipsImage **out);
 /// vips_flatten(in, &out, "background", [r, g, b]): drop alpha over a colour.
 int imgsite_vips_flatten(VipsImage *in, VipsImage **out, double r, double g,
                          double b);

@@ -13,6 +13,13 @@ extension BuildPipeline {
     func planImageSettings(_ scanned: Scanned, _ summary: inout BuildSummary) throws(BuildError) -> SettingsChoice {
         let config = options.config
         let settings = ImageSettings(config: config, layout: options.layout)
+        let texts = ([config.watermarks.site] + Array(config.watermarks.albums.values)).compactMap { mark -> Watermark? in
+            if case .text? = mark?.mark { return mark } else { return nil }
+        }
+        if !texts.isEmpty, !Vips.rendersText {
+            throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml",
+                             "watermark.text needs a libvips that renders text (with Pango, as Debian's and Homebrew's); this one (\(Vips.version), the release bundle's?) does not: draw the text into a logo and give it as watermark.image")
+        }
         if config.animated.outputs.contains(.gif), !Vips.writesGIF {
             let cannot = "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser)"
             if config.animated.outputs == [.gif] {

@@ -52,10 +52,14 @@ enum CacheKey {
     /// `StillRecipeTests` fails when still bytes change and this does not.
     static let stillRecipe = 2
 
-    static func variant(image: String, spec: VariantSpec, chain: [Int], route: StillPath.Route, encoder: EncodeSettings) -> String {
+    /// `watermark`: the identity of the mark laid on it, if any (`Watermark.identity`).
+    static func variant(
+        image: String, spec: VariantSpec, chain: [Int], route: StillPath.Route, encoder: EncodeSettings, watermark: String? = nil
+    ) -> String {
         let role = spec.role == .image ? "" : "|\(spec.role.rawValue)"
         return SourceHash.of(
-            text: "variant|s\(stillRecipe)|\(route.rawValue)|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(derivation)|\(encoder)")
+            text: "variant|s\(stillRecipe)|\(route.rawValue)|\(image)|\(spec.format.rawValue)|\(spec.width)\(role)|\(chain)|\(derivation)|\(encoder)"
+                + (watermark.map { "|watermark \($0)" } ?? ""))
     }
 
     /// How animated files are made beyond their settings (the WebP's lossless

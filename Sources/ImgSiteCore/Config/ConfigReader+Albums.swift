@@ -15,15 +15,16 @@ extension ConfigReader {
             }
             let key = "albums.\(folder)"
             let map = try mapping(value, key: key)
-            try rejectUnknown(map, allowed: ["placeholder", "private"] + AlbumFile.keys, parent: key)
+            try rejectUnknown(map, allowed: ["placeholder", "private", "watermark"] + AlbumFile.keys, parent: key)
             var settings = AlbumSettings()
             if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
             if let exclude = map["exclude"] {
                 settings.exclude = try excludeList(exclude, key: "\(key).exclude", allowingTrue: true).map { $0 == "" ? folder : "\(folder)/\($0)" }
             }
             if let privacy = map["private"] { settings.privacy = try privateAlbum(privacy, key: "\(key).private") }
+            if let mark = map["watermark"] { settings.watermark = .some(try watermark(mark, key: "\(key).watermark", allowingFalse: true)) }
             // Unknown keys were refused above: nothing is left out here.
-            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude", "private"]) {
+            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude", "private", "watermark"]) {
             case .success(let read): settings.file = read.value
             case .failure(let problem): throw ConfigError(file: file, key: key, place: problem.place, reason: problem.reason)
             }

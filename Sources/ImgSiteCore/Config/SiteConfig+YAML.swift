@@ -56,6 +56,7 @@ extension SiteConfig {
         case video
         case livePhotos = "live_photos"
         case slideshow
+        case watermark
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -92,6 +93,7 @@ extension SiteConfig {
             let map = try reader.mapping(node, key: name)
             try reader.rejectUnknown(map, allowed: ["seconds"], parent: name)
             if let value = map["seconds"] { slideshowSeconds = try reader.number(value, key: "slideshow.seconds", in: 1...600) }
+        case .watermark: watermark = try reader.watermark(node, key: name, allowingFalse: true)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a site can set in `imgsite.yml`. Defaults come from `SiteConfig()`.
 ///
 /// ```yaml
@@ -78,6 +80,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var video = VideoSettings()
     /// Seconds each photo stays in the photo pages' slideshow (`slideshow.seconds`).
     public var slideshowSeconds = 5.0
+    /// The mark laid on every still at or above its `min_width` (none by default).
+    public var watermark: Watermark?
 
     public init() {}
 }
@@ -111,6 +115,8 @@ public struct AlbumSettings: Sendable, Equatable {
     public var exclude: [String] = []
     /// Published encrypted, behind a password (`private:`).
     public var privacy: PrivateAlbumSettings?
+    /// Its own watermark (`.some(nil)`: `watermark: false`, none); nil: the site's.
+    public var watermark: Watermark??
 
     public init(placeholder: PlaceholderKind? = nil) {
         self.placeholder = placeholder
@@ -120,7 +126,24 @@ public struct AlbumSettings: Sendable, Equatable {
 extension SiteConfig {
     /// What is never published: the site's `exclude` and every album's.
     public var excludeRules: ExcludeRules {
-        ExcludeRules(exclude + albums.keys.sorted().flatMap { albums[$0]!.exclude })
+        // A watermark's logo in the photos folder is not one of its photos (resolved: `resolveWatermarks`).
+        ExcludeRules(exclude + albums.keys.sorted().flatMap { albums[$0]!.exclude } + watermarks.logos)
+    }
+
+    /// The watermark of every image: its album's, or the site's.
+    public var watermarks: WatermarkPolicy {
+        var policy = WatermarkPolicy()
+        policy.site = watermark
+        policy.albums = albums.compactMapValues(\.watermark)
+        return policy
+    }
+
+    /// Every watermark's logo read from the photos folder `input` (`WatermarkPolicy.resolved`).
+    mutating func resolveWatermarks(in input: URL) throws(BuildError) {
+        guard !watermarks.isEmpty else { return }
+        let resolved = try watermarks.resolved(in: input)
+        watermark = resolved.site
+        for (folder, mark) in resolved.albums { albums[folder]?.watermark = .some(mark) }
     }
 
     /// The placeholder of every image: the site's, or its album's.

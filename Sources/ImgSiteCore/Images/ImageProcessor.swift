@@ -104,7 +104,11 @@ struct ImageProcessor: Sendable {
             }
             return Result { () throws(VipsError) in
                 let image = try sizes.size(index)
-                return EncodedVariant(data: try encode(image, as: spec, credit: credit), height: image.height)
+                // Marked as it is encoded, never in the chain: the smaller sizes are made clean.
+                let shown = try settings.watermark.map { (mark) throws(VipsError) in
+                    mark.marks(width: spec.width) ? try WatermarkLayer.apply(mark, to: image) : image
+                } ?? image
+                return EncodedVariant(data: try encode(shown, as: spec, credit: credit), height: image.height)
             }
         }
         let items: [(Int, VariantSpec)?] = [nil] + work

@@ -32,7 +32,9 @@ enum StillPath: String, Sendable {
 
         init(_ settings: ImageSettings, animated: Bool = false) {
             let jpegOnly = settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg
-            self = Native.jpegPlanes && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420 ? .planes : .rgb
+            // A watermark is laid on RGB pixels.
+            self = Native.jpegPlanes && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420
+                && settings.watermark == nil ? .planes : .rgb
         }
     }
 

@@ -41,6 +41,8 @@ public struct BuildOptions: Sendable {
         }
         self.input = input.standardizedFileURL
         self.output = output.standardizedFileURL
+        var config = config
+        try stamping(.options) { () throws(BuildError) in try config.resolveWatermarks(in: input.standardizedFileURL) }
         self.config = config
         self.jobs = jobs
         self.force = force

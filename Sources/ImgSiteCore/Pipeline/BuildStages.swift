@@ -88,7 +88,7 @@ struct SettingsPlan: Sendable {
 
     /// What `source`'s files are made with.
     func callAsFunction(_ source: String) -> ImageSettings {
-        photos[source] ?? site
+        (photos[source] ?? site).marked(for: source)
     }
 }
 

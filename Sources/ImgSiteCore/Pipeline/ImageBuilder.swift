@@ -249,9 +249,10 @@ struct ImageBuilder: Sendable {
             return CacheKey.animation(image: imageKey, spec: spec, frames: frames, encoder: settings.animationEncoder(spec.format))
         }
         let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
+        let mark = settings.watermark.flatMap { $0.marks(width: spec.width) ? $0.identity : nil }
         return CacheKey.variant(
             image: imageKey, spec: spec, chain: derivedFrom, route: route(plan),
-            encoder: settings.encoder(spec.format, width: spec.width, role: spec.role))
+            encoder: settings.encoder(spec.format, width: spec.width, role: spec.role), watermark: mark)
     }
 
     private func placeholderKey(_ imageKey: String, kind: PlaceholderKind, plan: OutputPlan) -> String {

@@ -20,6 +20,11 @@ public struct ImageSettings: Sendable, Hashable {
     /// How clips are published; not in `key`: a clip's files carry it
     /// (`VideoSettings.key`), the photos' do not depend on it.
     public var video: VideoSettings
+    /// The site's and the albums' watermarks; not in `key`: each photo's
+    /// own (`watermark`, set by `marked(for:)`) is in its settings' key.
+    public var watermarks: WatermarkPolicy
+    /// This photo's watermark (`marked(for:)`); nil: none.
+    public private(set) var watermark: Watermark?
     /// Whether each image's source is published too (`downloads: original`).
     public var publishesOriginals: Bool { downloads == .original }
     /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
@@ -34,7 +39,7 @@ public struct ImageSettings: Sendable, Hashable {
     static let widthRecipe = 3
     /// Stable text hash of everything above plus the imgsite version,
     /// computed once (every image compares against it).
-    public let key: String
+    public private(set) var key: String
 
     /// Whether files are written in a format whose libvips encoder is a
     /// module (AVIF, JPEG XL), loaded only then (`Vips.start`).
@@ -57,6 +62,7 @@ public struct ImageSettings: Sendable, Hashable {
         animated = config.animated
         downloads = config.downloads
         video = config.video
+        watermarks = config.watermarks
         // A libvips without a GIF saver (the release bundle's): the still
         // poster is the fallback, as when `gif` is left out of the outputs.
         if !Vips.writesGIF {
@@ -66,6 +72,17 @@ public struct ImageSettings: Sendable, Hashable {
         key = ContentHash.short(
             text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
                 + "|\(animated)|m\(Self.metadataRecipe)" + (downloads == .original ? "|originals" : "") + (downloads == .largest ? "|largest" : ""))
+    }
+
+    /// These settings for the photo at `path`, with its album's watermark
+    /// (or the site's) in them and in their key: a watermark changed in one
+    /// album makes only that album's photos stale.
+    func marked(for path: String) -> ImageSettings {
+        guard !watermarks.isEmpty else { return self }
+        var settings = self
+        settings.watermark = watermarks.mark(forSource: path)
+        if let mark = settings.watermark { settings.key = ContentHash.short(text: "\(key)|watermark \(mark.identity) ≥\(mark.minWidth)") }
+        return settings
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.
