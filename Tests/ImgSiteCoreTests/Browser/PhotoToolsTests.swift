@@ -49,7 +49,7 @@ import Testing
         return try TestBuild.run(input: input, config: config)
     }
 
-    @Test("Space starts a slideshow that goes from page to page and ends on the last photo; another key pauses it; without the script the page is as before")
+    @Test("Space starts a slideshow that goes from page to page and ends on the last photo; another key or a hidden tab pauses it; without the script the page is as before")
     func slideshow() async throws {
         // Judged by where it ends, not by when: a loaded machine's calls take seconds.
         let site = try Self.threePhotos(seconds: 1)
@@ -83,12 +83,24 @@ import Testing
                 """) as? [Any])
             #expect(paused[0] as? String == "true" && paused[1] as? String == "false" && (paused[2] as? String ?? "").hasSuffix("/trip/\(firstName).html"),
                     "\(paused)")
+            // A hidden tab (as when the reader switches away) pauses it too.
+            let hidden = try #require(try await browser.executeAsync("""
+                const done = arguments[0];
+                const play = document.querySelector('[data-tool="play"]');
+                play.click();
+                const started = play.getAttribute('aria-pressed');
+                Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+                document.dispatchEvent(new Event('visibilitychange'));
+                setTimeout(() => done([started, play.getAttribute('aria-pressed'), location.href]), 2500);
+                """) as? [Any])
+            #expect(hidden[0] as? String == "true" && hidden[1] as? String == "false" && (hidden[2] as? String ?? "").hasSuffix("/trip/\(firstName).html"),
+                    "\(hidden)")
             let problems = try await browser.consoleLog().filter { ($0["level"] as? String) == "SEVERE" }
             #expect(problems.isEmpty, "\(problems)")
         }
     }
 
-    @Test("F puts the photo in full screen and its sizes follow the screen (a wider file); a click zooms to the widest file at 1:1, arrow keys pan, Esc closes")
+    @Test("F puts the photo in full screen and its sizes follow the screen (a wider file); a click zooms to the widest file at 1:1, arrow keys and a drag pan, Esc closes")
     func fullScreenAndZoom() async throws {
         let site = try Self.site()
         let image = try site.image("nature/Storm.jpg")
@@ -120,7 +132,17 @@ import Testing
             let left = zoomed[6] as? Double ?? Double(zoomed[6] as? Int ?? 0)
             try await browser.press("ArrowRight", code: 39)
             let panned = try #require(try await browser.executeAsync(Self.state) as? [Any])
-            #expect((panned[6] as? Double ?? Double(panned[6] as? Int ?? 0)) > left, "→ pans, not the next photo: \(panned)")
+            let right = panned[6] as? Double ?? Double(panned[6] as? Int ?? 0)
+            #expect(right > left, "→ pans, not the next photo: \(panned)")
+            // A drag to the left pans right, and does not close the zoom.
+            let (x, y) = (box.x + box.width / 2, box.y + box.height / 2)
+            for (type, dx) in [("mousePressed", 0.0), ("mouseMoved", -60.0), ("mouseMoved", -120.0), ("mouseReleased", -120.0)] {
+                try await browser.cdp("Input.dispatchMouseEvent", ["type": type, "x": x + dx, "y": y, "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
+                                                                   "clickCount": 1])
+            }
+            let dragged = try #require(try await browser.executeAsync(Self.state, 200) as? [Any])
+            #expect((dragged[6] as? Double ?? Double(dragged[6] as? Int ?? 0)) >= right + 50 && dragged[3] as? Bool == true,
+                    "dragged 120 px left: \(right) then \(dragged)")
             let here = try await browser.currentURL()
             #expect(here.hasSuffix("/nature/storm.html"))
             try await browser.press("Escape", code: 27)
