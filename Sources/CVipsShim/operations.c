@@ -82,6 +82,10 @@ int imgsite_vips_composite_over(VipsImage *base, VipsImage *overlay, int x, int 
   return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
 }
 
+int imgsite_vips_insert(VipsImage *main, VipsImage *sub, int x, int y, VipsImage **out) {
+  return vips_insert(main, sub, out, x, y, NULL);
+}
+
 int imgsite_vips_text(const char *text, const char *font, int dpi, VipsImage **out) {
   return vips_text(out, text, "font", font, "dpi", dpi, NULL);
 }

@@ -63,6 +63,7 @@
 #define vips_image_wio_input (imgsite_vips()->vips_image_wio_input)
 #define vips_image_write_prepare (imgsite_vips()->vips_image_write_prepare)
 #define vips_init (imgsite_vips()->vips_init)
+#define vips_insert (imgsite_vips()->vips_insert)
 #define vips_interpretation_get_type (imgsite_vips()->vips_interpretation_get_type)
 #define vips_jpegload (imgsite_vips()->vips_jpegload)
 #define vips_jpegsave_buffer (imgsite_vips()->vips_jpegsave_buffer)

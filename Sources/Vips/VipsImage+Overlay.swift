@@ -8,6 +8,11 @@ extension VipsImage {
         try Self.make("composite") { imgsite_vips_composite_over(pointer, overlay.pointer, Int32(x), Int32(y), $0) }
     }
 
+    /// This image with `patch` (the same bands and format) pasted at (`x`, `y`).
+    public func inserting(_ patch: VipsImage, x: Int, y: Int) throws(VipsError) -> VipsImage {
+        try Self.make("insert") { imgsite_vips_insert(pointer, patch.pointer, Int32(x), Int32(y), $0) }
+    }
+
     /// `text` rendered by libvips (Pango) in `font` at `dpi`: a one-band
     /// mask, 255 where the glyphs are. Throws where libvips was built
     /// without text rendering (the release bundle's).

@@ -307,6 +307,8 @@ int imgsite_vips_resize(VipsImage *in, VipsImage **out, double hscale,
 
 /// vips_composite2(base, overlay, &out, OVER, "x", x, "y", y): a watermark laid on a photo.
 int imgsite_vips_composite_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out);
+/// vips_insert(main, sub, &out, x, y): `sub` pasted over `main` (of its bands and format).
+int imgsite_vips_insert(VipsImage *main, VipsImage *sub, int x, int y, VipsImage **out);
 /// vips_text(&out, text, "font", font, "dpi", dpi): a one-band mask of the
 /// text (fails where libvips has no text rendering: built without pangocairo).
 int imgsite_vips_text(const char *text, const char *font, int dpi, VipsImage **out);
