@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles templates/ into the binary, so an installed imgsite needs no
 # checkout: the pages' templates into DefaultTheme+Pages.swift, the
-# stylesheet and the scripts into DefaultTheme+Assets.swift.
+# stylesheet and the photo page's script into DefaultTheme+Assets.swift,
+# private albums' scripts into DefaultTheme+PrivateScripts.swift.
 # Run after editing templates/ (`make templates`); a test fails while the
 # two differ.
 set -euo pipefail
@@ -28,8 +29,10 @@ embed() {
   echo "}"
 }
 
-assets=(templates/photo.js.mustache templates/private.js.mustache templates/style.css.mustache templates/sw.js.mustache)
-mapfile -t pages < <(find templates -name '*.mustache' | LC_ALL=C sort | grep -vxF "${assets[@]/#/-e}")
+assets=(templates/photo.js.mustache templates/style.css.mustache)
+private=(templates/private.js.mustache templates/sw.js.mustache)
+mapfile -t pages < <(find templates -name '*.mustache' | LC_ALL=C sort | grep -vxF "${assets[@]/#/-e}" "${private[@]/#/-e}")
 embed pages "The pages, feed and sitemap" "${pages[@]}" > "$theme/DefaultTheme+Pages.swift"
-embed assets "The stylesheet and the scripts" "${assets[@]}" > "$theme/DefaultTheme+Assets.swift"
-echo "wrote $theme/DefaultTheme+Pages.swift and DefaultTheme+Assets.swift"
+embed assets "The stylesheet and the photo page's script" "${assets[@]}" > "$theme/DefaultTheme+Assets.swift"
+embed privateScripts "Private albums' scripts (the unlock page's and the service worker)" "${private[@]}" > "$theme/DefaultTheme+PrivateScripts.swift"
+echo "wrote $theme/DefaultTheme+Pages.swift, +Assets.swift and +PrivateScripts.swift"
