@@ -214,7 +214,11 @@ struct RebuildWalk {
             let run = try ImgsiteProcess.run(
                 ["build", library.path, "-o", output.path, "--jobs", "2"], environment: ["IMGSITE_CACHE_DIR": cache.path, "IMGSITE_KILL_AT": point])
             // A build with fewer images or pages than the point ends by itself.
-            guard run.killedBySignal || [0, 1].contains(run.status) else { throw WalkError("killed build: \(run.status) \(run.errors)") }
+            // The process weighs the budget's sample as measured, not at
+            // `told.sampleScale`: a budget it refuses (before writing) the
+            // plain build after it, weighing as told, decides.
+            let refused = run.status == 2 && Self.refusedKey(WalkError(run.errors)) != nil
+            guard run.killedBySignal || [0, 1].contains(run.status) || refused else { throw WalkError("killed build: \(run.status) \(run.errors)") }
             try build(into: output, cache: cache)
         case let .otherOutput(key, yaml):
             var config = try options(into: output, cache: cache).config
