@@ -34,6 +34,7 @@ extension ImgSiteCommand {
     /// asynchronously (watch and serve are async). Calling `main()` from the
     /// executable would resolve to argument-parser's synchronous overload.
     public static func runCommandLine() async {
+        Vips.useBundledFonts()
         FreedMemory.keepForReuse()
         if let problem = Native.environmentProblem {
             Terminal.error("error: \(problem)")

@@ -34,8 +34,14 @@ extension Vips {
         return imgsite_vips_writes_gif() != 0
     }()
 
+    /// Run from the release bundle, points fontconfig at the bundle's
+    /// fonts and `fonts.conf` (`FONTCONFIG_FILE`, unless set), so text
+    /// watermarks look alike on every machine. It changes the environment:
+    /// call it first in `main`, before any thread.
+    public static func useBundledFonts() { imgsite_use_bundled_fonts() }
+
     /// Whether this libvips renders text (it was built with Pango and
-    /// cairo; the release bundle's was not): a text watermark needs it.
+    /// cairo, as Debian's and the release bundle's are): a text watermark needs it.
     public static let rendersText: Bool = {
         try? startOnce()
         return (try? VipsImage.text("x", font: "Sans 12", dpi: 72)) != nil

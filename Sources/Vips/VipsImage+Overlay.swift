@@ -15,7 +15,7 @@ extension VipsImage {
 
     /// `text` rendered by libvips (Pango) in `font` at `dpi`: a one-band
     /// mask, 255 where the glyphs are. Throws where libvips was built
-    /// without text rendering (the release bundle's).
+    /// without text rendering (without Pango).
     public static func text(_ text: String, font: String, dpi: Int) throws(VipsError) -> VipsImage {
         try make("text") { imgsite_vips_text(text, font, Int32(dpi), $0) }
     }

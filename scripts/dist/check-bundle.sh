@@ -36,6 +36,11 @@ for file in "$bundle"/lib/*.so* "$bundle"/lib/vips-modules-*/*.so; do
     [ -s "$bundle/LICENSES/$package.copyright" ] || fail "$soname: no LICENSES/$package.copyright"
 done
 
+# The font text watermarks are drawn in, the configuration naming it, its licence.
+[ -s "$bundle/share/fonts/DejaVuSans-Bold.ttf" ] && [ -s "$bundle/share/fonts/fonts.conf" ] ||
+    fail "no share/fonts/DejaVuSans-Bold.ttf and fonts.conf (text watermarks)"
+[ -s "$bundle/LICENSES/fonts-dejavu-core.copyright" ] || fail "no LICENSES/fonts-dejavu-core.copyright"
+
 # Every Swift package bin/imgsite links (Package.resolved's pins) and the
 # toolchain's runtime and ICU have their notices.
 resolved="$(dirname "$0")/../../Package.resolved"

@@ -5,7 +5,8 @@
 # corpus (with its damaged files as an album of their own, and clips) built there by
 # chroot. Writes RUN/site, RUN/report.json, RUN/output.txt and RUN/status
 # for BundleTests, which compares them with the same build through the
-# system's libvips; and RUN/version-without-lib.txt, --version with lib/'s libvips gone.
+# system's libvips; RUN/marked*, a photo built with a text watermark; and
+# RUN/version-without-lib.txt, --version with lib/'s libvips gone.
 #
 #   chroot-test.sh TARBALL RUN
 #
@@ -67,6 +68,16 @@ in_root "/opt/$bundle/bin/imgsite" --version > "$run/version.txt" || fail "imgsi
 status=0
 in_root "/opt/$bundle/bin/imgsite" build /photos -o /site --report /report.json --jobs 3 > "$run/output.txt" 2>&1 || status=$?
 echo "$status" > "$run/status"
+# A text watermark, drawn by the bundle's own Pango and cairo in its own
+# font (the bare root has no fonts): RUN/marked (the library), RUN/marked-site,
+# RUN/marked-output.txt and RUN/marked-status.
+mkdir -p "$root/marked/a" && cp "$ROOT/Tests/Corpus/photos/nature/Storm.jpg" "$root/marked/a/"
+printf 'watermark: { text: "© 2026 Example Photography" }\n' > "$root/marked/imgsite.yml"
+marked=0
+in_root "/opt/$bundle/bin/imgsite" build /marked -o /marked-site > "$run/marked-output.txt" 2>&1 || marked=$?
+echo "$marked" > "$run/marked-status"
+mv "$root/marked-site" "$run/marked-site" 2>/dev/null || true
+cp -r "$root/marked" "$run/marked"
 # The bundle copied in part, its libvips left behind: the hint is about the
 # bundle, not about installing libvips. (Without lib/ at all, the system's
 # loader stops bin/imgsite before it runs, naming the library.)

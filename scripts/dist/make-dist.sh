@@ -6,6 +6,9 @@
 #   lib/                   libvips and every library it and imgsite load, each
 #                          found through a relative run path ($ORIGIN)
 #   lib/vips-modules-8.14/ libvips' HEIF and JPEG XL modules
+#   share/fonts/           DejaVu Sans (Bold), the font text watermarks are
+#                          drawn in, and fonts.conf, which fontconfig reads
+#                          instead of the machine's (bin/imgsite says where)
 #   lib/libav*, libsw*     FFmpeg's libraries, for video clips (loaded when a
 #                          build first meets one)
 #   LICENSES/              each bundled library's licence, and imgsite's
@@ -68,7 +71,8 @@ build_dependencies() {
         libglib2.0-dev libexpat1-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev
         liblcms2-dev liborc-0.4-dev libcgif-dev libjxl-dev libde265-dev libaom-dev libdav1d-dev
         libzstd-dev liblzma-dev libdeflate-dev libsqlite3-dev libvips-dev libraw-dev libicu72
-        libavformat-dev libavcodec-dev libavfilter-dev nasm libopenh264-dev libsvtav1enc-dev libzimg-dev"
+        libavformat-dev libavcodec-dev libavfilter-dev nasm libopenh264-dev libsvtav1enc-dev libzimg-dev
+        libpango1.0-dev libcairo2-dev libfontconfig-dev fonts-dejavu-core"
     local missing=""
     for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     if [ -n "$missing" ]; then
@@ -158,7 +162,9 @@ build_libheif() {
 # libvips with what imgsite reads and writes, and nothing GPL: no fftw,
 # imagequant (so no GIF *saver*: animations are WebP, with a still poster
 # for browsers without animated WebP), poppler, ImageMagick, OpenEXR,
-# OpenSlide, MATLAB, FITS, NIfTI, SVG, PDF or text rendering.
+# OpenSlide, MATLAB, FITS, NIfTI, SVG or PDF. Text is rendered (Pango and
+# cairo, Debian's: LGPL and MIT, cairo's X11 libraries with it) for text
+# watermarks.
 build_vips() {
     up_to_date vips tiff libheif && return
     say "libvips (no GPL parts)"
@@ -170,7 +176,7 @@ build_vips() {
         -Dexif=enabled -Dlcms=enabled -Dorc=enabled -Dzlib=enabled -Dcgif=disabled -Dnsgif=true \
         -Dimagequant=disabled -Dquantizr=disabled -Dfftw=disabled -Dpoppler=disabled -Dpdfium=disabled \
         -Dmagick=disabled -Dopenexr=disabled -Dopenslide=disabled -Dmatio=disabled -Dcfitsio=disabled \
-        -Dnifti=disabled -Drsvg=disabled -Dpangocairo=disabled -Dfontconfig=disabled -Dgsf=disabled \
+        -Dnifti=disabled -Drsvg=disabled -Dpangocairo=enabled -Dfontconfig=enabled -Dgsf=disabled \
         -Dopenjpeg=disabled >/dev/null
     ninja -C "$CACHE/build-vips" -j "$JOBS" install >/dev/null
     built vips tiff libheif
@@ -250,11 +256,24 @@ assemble() {
             printf '%s %s\n' "$soname" "$(readlink -f "$path")" >> "$WORK/origins"
         done < <(needed_libraries "$stage/bin/imgsite" "$stage/lib"/*.so* "$stage/lib/$modules"/*.so)
     done
+    fonts
     strip --strip-unneeded "$stage/lib"/*.so* "$stage/lib/$modules"/*.so
     strip "$stage/bin/imgsite"
     patchelf --set-rpath '$ORIGIN/../lib' "$stage/bin/imgsite"
     for lib in "$stage/lib"/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
     for module in "$stage/lib/$modules"/*.so; do patchelf --set-rpath '$ORIGIN/..' "$module"; done
+}
+
+# The font text watermarks are drawn in ("Sans Bold", watermark.text), the
+# same file on every machine, and a fontconfig configuration that names it:
+# bin/imgsite points fontconfig at it (FONTCONFIG_FILE, unless set), so a
+# machine without fonts renders the text, and one with fonts renders it
+# alike. The machine's fonts are read after it, for characters DejaVu lacks.
+fonts() {
+    mkdir -p "$stage/share/fonts"
+    cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$stage/share/fonts/"
+    cp "$HERE/fonts.conf" "$stage/share/fonts/fonts.conf"
+    cp /usr/share/doc/fonts-dejavu-core/copyright "$stage/LICENSES/fonts-dejavu-core.copyright"
 }
 
 # LICENSES/ and SOURCES.md: for each bundled library, the Debian package it
@@ -280,7 +299,7 @@ licences() {
         echo "Rebuilt here, with these changes to Debian's configuration:"
         echo
         echo "- vips: without fftw, imagequant, poppler, ImageMagick, OpenEXR, OpenSlide, matio, cfitsio, NIfTI,"
-        echo "  librsvg, pango, libgsf, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
+        echo "  librsvg, libgsf, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
         echo "- libheif: without x265 and without plugin loading"
         echo "- tiff: without JBIG and LERC"
         echo "- ffmpeg: LGPL only (no --enable-gpl: no x264, x265 or postproc); OpenH264 encodes H.264, SVT-AV1 AV1, dav1d"
@@ -323,6 +342,11 @@ licences() {
         fi
         printf '%s\t%s\t%s\t%s\t%s\n' "$soname" "$package" "$source" "$version" "$licence" >> "$manifest"
         printf '| %s | %s | %s | %s | %s |\n' "$soname" "$package" "$source" "$version" "$licence" >> "$sources"
+    done
+    local font
+    for font in "$stage/share/fonts"/*.ttf; do
+        printf '| share/fonts/%s | fonts-dejavu-core | fonts-dejavu | %s | Bitstream-Vera |\n' "$(basename "$font")" \
+            "$(dpkg-query -W -f='${source:Version}' fonts-dejavu-core)" >> "$sources"
     done
 }
 

@@ -54,6 +54,8 @@ int imgsite_modules_on_demand(void);
 
 /// Whether VIPSHOME was set when the process started (libvips may set it).
 int imgsite_vipshome_is_users(void);
+// Run from the release bundle: FONTCONFIG_FILE to its fonts, unless set (fonts.c).
+void imgsite_use_bundled_fonts(void);
 
 /// Hooks for libvips' vips_guess_libdir and vips_guess_prefix (called by
 /// CVipsInterposers): a folder with no modules when imgsite loads them; the

@@ -18,7 +18,7 @@ extension BuildPipeline {
         }
         if !texts.isEmpty, !Vips.rendersText {
             throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml",
-                             "watermark.text needs a libvips that renders text (with Pango, as Debian's and Homebrew's); this one (\(Vips.version), the release bundle's?) does not: draw the text into a logo and give it as watermark.image")
+                             "watermark.text needs a libvips that renders text (with Pango, as Debian's, Homebrew's and the release bundle's); this one (\(Vips.version)) does not: draw the text into a logo and give it as watermark.image")
         }
         if config.animated.outputs.contains(.gif), !Vips.writesGIF {
             let cannot = "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser)"

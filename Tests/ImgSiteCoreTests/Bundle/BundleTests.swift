@@ -21,6 +21,8 @@ struct BundleTests {
     static let allowed: Set<String> = [
         "MIT", "BSD-2-Clause", "BSD-3-Clause", "0BSD", "Apache-2.0", "Zlib", "IJG", "Libpng", "libtiff",
         "LGPL-2.1-or-later", "LGPL-3.0-or-later", "public-domain", "blessing", "BSD-3-Clause-Clear", "ISC", "WTFPL",
+        // Pango, cairo, FreeType, fontconfig and cairo's X11 libraries (text watermarks).
+        "LGPL-2.0-or-later", "LGPL-2.1-only", "MPL-1.1", "FTL", "X11", "HPND-sell-variant", "Beerware",
     ]
 
     /// Whether an SPDX-style expression ("A AND B", "A OR B") may be
@@ -219,6 +221,29 @@ struct BundleTests {
         for (file, tags) in try ExifTool.tags(of: files) {
             #expect(tags.keys.allSatisfy { !$0.contains("GPS") && !$0.contains("Location") && !$0.contains("Make") && !$0.contains("Model") }, "\(file)")
         }
+    }
+
+    @Test("a text watermark in the bare root (no fonts there): drawn by the bundle's Pango in its DejaVu Sans Bold, as the system's libvips draws it")
+    func textWatermark() throws {
+        let run = try #require(Self.run)
+        let output = try String(contentsOf: run.appending(path: "marked-output.txt"), encoding: .utf8)
+        let status = try String(contentsOf: run.appending(path: "marked-status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "0" && output.contains("built 1, up to date 0, failed 0"), "\(output)")
+        #expect(!output.contains("Fontconfig") && !output.contains("Pango"), "no font warnings: \(output)")
+        let library = run.appending(path: "marked")
+        let site = run.appending(path: "marked-site")
+        let bundle = try #require(Manifest.load(from: site)?.images.first)
+        var config = try SiteConfig.load(from: library.appending(path: "imgsite.yml").path)
+        let reference = try TestBuild.run(input: library, config: config)
+        config.watermark = nil
+        let plain = try TestBuild.run(input: library, config: config)
+        let ours = try #require(bundle.variants.filter { $0.format == .jpeg }.max { $0.width < $1.width })
+        let theirs = try #require(try reference.image(bundle.source).variants.first { $0.format == .jpeg && $0.width == ours.width })
+        let unmarked = try #require(try plain.image(bundle.source).variants.first { $0.format == .jpeg && $0.width == ours.width })
+        let box = try #require(try WatermarkTests.changed(plain.url(unmarked), site.appending(path: ours.path), threshold: 30), "no mark drawn")
+        #expect(box.0 > ours.width / 2 && box.1 > ours.height * 8 / 10, "bottom right: \(box)")
+        let differs = try WatermarkTests.changed(reference.url(theirs), site.appending(path: ours.path), threshold: 30)
+        #expect(differs == nil, "the bundle's mark differs from the system libvips' one at \(differs.map { "\($0)" } ?? "")")
     }
 
     @Test("the Action, pinned to the release tag, downloads the bundle, checks its SHA-256 and builds a gallery with it")

@@ -5,7 +5,7 @@ import Vips
 
 /// `watermark:` on built sites, measured on the decoded files against the
 /// same photos built without it.
-@Suite struct WatermarkTests {
+@Suite(.tags(.imagePipeline)) struct WatermarkTests {
     /// `a/`: a 1920 × 1280 and a 640 × 480 photo; `logo.png` beside the
     /// albums, an opaque 200 × 100 red block, so the mark's extent is exact.
     static func library() throws -> URL {
