@@ -117,6 +117,24 @@ extension DefaultTheme {
 </ul>
 {{/hasAlbums}}
 """#,
+        "partials/key-store.js": #"""
+// A private album's keys on this device, in IndexedDB by the album's path:
+// the unlock page (private.js) writes and forgets them, the album's service
+// worker (sw.js) reads them. One transaction on the 'keys' store.
+function store(mode, act) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('imgsite-private', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('keys');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const transaction = opening.result.transaction('keys', mode);
+      const request = act(transaction.objectStore('keys'));
+      transaction.oncomplete = () => { opening.result.close(); resolve(request.result); };
+      transaction.onerror = () => { opening.result.close(); reject(transaction.error); };
+    };
+  });
+}
+"""#,
         "partials/photo-grid": #"""
 {{#hasPhotos}}
 <ul class="grid photos">

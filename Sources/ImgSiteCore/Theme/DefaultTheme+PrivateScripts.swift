@@ -13,19 +13,7 @@ extension DefaultTheme {
   'use strict';
   const encoder = new TextEncoder();
 
-  function store(mode, act) {
-    return new Promise((resolve, reject) => {
-      const opening = indexedDB.open('imgsite-private', 1);
-      opening.onupgradeneeded = () => opening.result.createObjectStore('keys');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const transaction = opening.result.transaction('keys', mode);
-        const request = act(transaction.objectStore('keys'));
-        transaction.oncomplete = () => { opening.result.close(); resolve(request.result); };
-        transaction.onerror = () => { opening.result.close(); reject(transaction.error); };
-      };
-    });
-  }
+  {{> partials/key-store.js}}
 
   async function derive(password, salt, rounds) {
     const secret = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
@@ -218,19 +206,7 @@ async function stored(again) {
   return keys;
 }
 
-function store(mode, act) {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open('imgsite-private', 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore('keys');
-    opening.onerror = () => reject(opening.error);
-    opening.onsuccess = () => {
-      const transaction = opening.result.transaction('keys', mode);
-      const request = act(transaction.objectStore('keys'));
-      transaction.oncomplete = () => { opening.result.close(); resolve(request.result); };
-      transaction.onerror = () => { opening.result.close(); reject(transaction.error); };
-    };
-  });
-}
+{{> partials/key-store.js}}
 """#,
     ]
 }
