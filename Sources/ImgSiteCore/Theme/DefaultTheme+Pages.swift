@@ -27,6 +27,12 @@ extension DefaultTheme {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{#pageTitle}}{{pageTitle}} · {{/pageTitle}}{{siteTitle}}</title>
 <link rel="stylesheet" href="{{root}}_assets/style.css">
+{{#privateHome}}
+<script>
+// Opened for this browser session (its cookie) or kept on this device; else nothing shows and private.js forgets the keys.
+try { if (!/(?:^|; )imgsite-open=1(?:;|$)/.test(document.cookie) && !localStorage.getItem('imgsite-keep:' + new URL('{{{privateHome}}}', location.href).pathname)) document.documentElement.hidden = true; } catch (error) {}
+</script>
+{{/privateHome}}
 {{#hasPhotos}}
 <link rel="expect" href="#rows-settled" blocking="render">
 {{/hasPhotos}}
@@ -222,6 +228,7 @@ function store(mode, act) {
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Unlock</button>
+<label class="unlock-keep"><input name="keep" type="checkbox"> Keep it open on this device</label>
 <p class="unlock-status" role="status" aria-live="polite"></p>
 </form>
 <noscript><p class="unlock-status">This album is private: its photos are encrypted, and opening them with its password needs JavaScript.</p></noscript>

@@ -59,6 +59,7 @@ extension DefaultTheme {
           const registration = await navigator.serviceWorker.ready;
           if (await check(registration.active)) {
             status.textContent = 'Unlocked.';
+            remember(home, form.keep.checked);
             location.assign('album/');
             return;
           }
@@ -75,13 +76,31 @@ extension DefaultTheme {
 
   const forget = document.querySelector('[data-forget]');
   if (forget) {
-    forget.hidden = false;
-    forget.addEventListener('click', async () => {
-      const home = new URL(forget.dataset.forget, location.href);
+    const home = new URL(forget.dataset.forget, location.href);
+    const forgetKeys = async () => {
       await store('readwrite', s => s.delete(home.pathname));
+      remember(home.pathname, null);
       if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage('forget');
-      location.assign(home.href);
-    });
+    };
+    // The base template's check hid a page opened after the browser session it was unlocked for.
+    if (document.documentElement.hidden) {
+      forgetKeys().then(() => location.replace(home.href));
+    } else {
+      forget.hidden = false;
+      forget.addEventListener('click', () => forgetKeys().then(() => location.assign(home.href)));
+    }
+  }
+
+  // How long the keys open the album: this browser session (a cookie
+  // without expiry, under the album's path), or until forgotten (keep);
+  // null: neither any more.
+  function remember(home, keep) {
+    try {
+      if (keep) localStorage.setItem('imgsite-keep:' + home, '1');
+      else localStorage.removeItem('imgsite-keep:' + home);
+    } catch (error) {}
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = 'imgsite-open=' + (keep === null ? '; max-age=0' : '1') + '; path=' + home + '; SameSite=Strict' + secure;
   }
 })();
 """#,

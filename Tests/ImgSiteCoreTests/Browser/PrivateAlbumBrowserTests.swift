@@ -19,14 +19,16 @@ import Testing
         })();
         """
 
-    /// Types `password` into the unlock form once it shows and submits it.
+    /// Types `password` into the unlock form once it shows, ticks "Keep it
+    /// open on this device" or not, and submits it.
     static let submit = """
-        const [password, done] = arguments;
+        const [password, keep, done] = arguments;
         const deadline = Date.now() + 20000;
         (function ready() {
           const form = document.querySelector('[data-unlock]');
           if (!form || form.hidden) { if (Date.now() < deadline) return setTimeout(ready, 50); return done(false); }
           form.password.value = password;
+          form.keep.checked = keep;
           form.requestSubmit();
           done(true);
         })();
@@ -34,8 +36,8 @@ import Testing
 
     /// What unlocking with `password` came to: the status the form settled
     /// on, or the address the page left for.
-    static func unlock(_ browser: WebDriver, _ password: String) async throws -> String {
-        #expect(try await browser.executeAsync(Self.submit, password) as? Bool == true, "the form shows")
+    static func unlock(_ browser: WebDriver, _ password: String, keep: Bool = false) async throws -> String {
+        #expect(try await browser.executeAsync(Self.submit, password, keep) as? Bool == true, "the form shows")
         let start = try await browser.currentURL()
         for _ in 0..<300 {
             try await Task.sleep(for: .milliseconds(100))
@@ -103,6 +105,39 @@ import Testing
             try await browser.open(URL(string: home + "album/dscn0010.html")!)
             #expect(try await Self.arrive(browser, at: "/\(address)/") == home)
             #expect(try await browser.executeAsync("arguments[0](document.images.length + ' ' + !!document.querySelector('[data-unlock]'))") as? String == "0 true")
+        }
+    }
+
+    @Test("unlocked for the browser session: after it (its cookie gone) the album's pages show nothing and the keys are forgotten; kept on the device: the album still opens")
+    func sessionOrKept() async throws {
+        let input = try PrivateAlbumTests.library()
+        let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
+        let address = try PrivateAlbumTests.address(build.output)
+        let server = try ServedSite(build.output)
+        defer { server.stop() }
+        let home = "http://127.0.0.1:\(server.port)/\(address)/"
+        // What closing the browser does to the session's cookie.
+        let closeSession = "document.cookie = 'imgsite-open=; max-age=0; path=/\(address)/'; arguments[0]()"
+        try await WebDriver.session { browser in
+            try await browser.open(URL(string: home)!)
+            #expect(try await Self.unlock(browser, PrivateAlbumTests.password) == home + "album/")
+            #expect(try await browser.executeAsync("arguments[0](document.cookie)") as? String == "imgsite-open=1")
+            _ = try await browser.executeAsync(closeSession)
+            try await browser.open(URL(string: home + "album/dscn0010.html")!)
+            #expect(try await Self.arrive(browser, at: "/\(address)/") == home, "a new session goes back to the unlock page")
+            // The keys went with the session: the album's pages redirect, cookie or not.
+            _ = try await browser.executeAsync("document.cookie = 'imgsite-open=1; path=/\(address)/'; arguments[0]()")
+            try await browser.open(URL(string: home + "album/dscn0010.html")!)
+            #expect(try await Self.arrive(browser, at: "/\(address)/") == home)
+            #expect(try await browser.executeAsync("arguments[0](document.images.length + ' ' + !!document.querySelector('[data-unlock]'))") as? String == "0 true")
+
+            #expect(try await Self.unlock(browser, PrivateAlbumTests.password, keep: true) == home + "album/")
+            _ = try await browser.executeAsync(closeSession)
+            try await browser.open(URL(string: home + "album/dscn0010.html")!)
+            let photo = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
+            #expect(try await browser.currentURL() == home + "album/dscn0010.html")
+            #expect(photo.first.map { ($0["width"] as? Int ?? 0) > 0 } == true, "kept on the device: still opens")
+            #expect(try await browser.executeAsync("arguments[0](document.documentElement.hidden)") as? Bool == false)
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// a tag runs in every tier; `make check` leaves out `browser`, `watch`,
 /// `slow` and `alone`. Named in CONTRIBUTING.md (`TierTests` checks it).
 extension Tag {
-    /// Drives headless Chromium (`make test-deps`).
+    /// Drives headless Chromium, or the HTML checker (`make test-deps`).
     @Tag static var browser: Self
     /// Runs `imgsite watch` with its timing: a rebuild, a reload, Ctrl-C.
     @Tag static var watch: Self
