@@ -113,6 +113,8 @@ extension DefaultTheme {
 const home = new URL(self.registration.scope).pathname;
 const plain = home + 'album/';
 const CHUNK = 65536, TAG = 16, HEAD = 24;
+// The most a byte range's answer holds (a media element asks again for the rest).
+const SPAN = 32 * CHUNK;
 const types = {
   html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript', json: 'application/json', zip: 'application/zip',
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', jxl: 'image/jxl',
@@ -146,15 +148,66 @@ async function serve(request, url) {
   let path = decodeURIComponent(url.pathname.slice(plain.length));
   if (path === '' || path.endsWith('/')) path += 'index.html';
   const name = await sealedName(k.names, path);
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  const type = types[extension] || 'application/octet-stream';
+  const range = request.headers.get('Range');
+  const part = range && await ranged(home + '_sealed/' + name, range, k.files, name, type);
+  if (part) return part;
   const response = await fetch(home + '_sealed/' + name);
   if (!response.ok) {
     // A new password made new names: these keys open nothing any more.
     if (request.mode === 'navigate' && !(await opens())) return forgotten();
     return new Response('Not found', { status: 404 });
   }
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  return new Response(opening(response.body, k.files, name), {
-    headers: { 'Content-Type': types[extension] || 'application/octet-stream', 'Cache-Control': 'no-store' },
+  return new Response(opening(response.body, k.files, name), { headers: { 'Content-Type': type, 'Cache-Control': 'no-store' } });
+}
+
+// A byte range of a sealed file (a clip seeking), from the chunks that hold
+// it alone: the host's own ranges fetch them, and a sealed file's size
+// gives its plain size (each chunk carries a tag, the last may be empty).
+// null where the host does not answer ranges: then the whole file is sent.
+const sealedFiles = new Map();
+async function ranged(sealed, header, filesKey, name, type) {
+  const asked = /^bytes=(\d+)-(\d*)$/.exec(header);
+  if (!asked) return null;
+  if (!sealedFiles.has(sealed)) {
+    const head = await fetch(sealed, { headers: { Range: 'bytes=0-' + (HEAD - 1) } });
+    const total = head.status === 206 && /\/(\d+)$/.exec(head.headers.get('Content-Range') || '');
+    if (!total) return null;
+    const chunks = Math.ceil((Number(total[1]) - HEAD) / (CHUNK + TAG));
+    sealedFiles.set(sealed, { bytes: Number(total[1]), chunks, key: await fileKey(filesKey, new Uint8Array(await head.arrayBuffer())) });
+  }
+  const file = sealedFiles.get(sealed);
+  const size = file.bytes - HEAD - file.chunks * TAG;
+  const start = Number(asked[1]);
+  if (start >= size) return new Response(null, { status: 416, headers: { 'Content-Range': 'bytes */' + size } });
+  const end = Math.min(asked[2] ? Number(asked[2]) : size - 1, size - 1, start + SPAN - 1);
+  const first = Math.floor(start / CHUNK), last = Math.floor(end / CHUNK);
+  const from = HEAD + first * (CHUNK + TAG), to = Math.min(file.bytes, HEAD + (last + 1) * (CHUNK + TAG)) - 1;
+  const response = await fetch(sealed, { headers: { Range: 'bytes=' + from + '-' + to } });
+  if (response.status !== 206) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const label = new TextEncoder().encode(name);
+  const clear = new Uint8Array((last - first + 1) * CHUNK);
+  let length = 0;
+  try {
+    for (let index = first; index <= last; index++) {
+      const offset = (index - first) * (CHUNK + TAG);
+      const piece = bytes.subarray(offset, Math.min(bytes.length, offset + CHUNK + TAG));
+      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce(index, index === file.chunks - 1), additionalData: label }, file.key, piece);
+      clear.set(new Uint8Array(plain), length);
+      length += plain.byteLength;
+    }
+  } catch (error) {
+    // Sealed again since its head was read (a rebuild): the whole file, read afresh.
+    sealedFiles.delete(sealed);
+    return null;
+  }
+  const body = clear.slice(start - first * CHUNK, end - first * CHUNK + 1);
+  return new Response(body, {
+    status: 206,
+    headers: { 'Content-Type': type, 'Content-Range': 'bytes ' + start + '-' + end + '/' + size, 'Content-Length': String(body.length),
+               'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' },
   });
 }
 
@@ -194,7 +247,6 @@ function opening(body, filesKey, name) {
   const reader = body.getReader();
   const label = new TextEncoder().encode(name);
   let buffer = new Uint8Array(0), key = null, index = 0, ended = false;
-  const nonce = (i, last) => { const iv = new Uint8Array(12); new DataView(iv.buffer).setUint32(7, i); iv[11] = last ? 1 : 0; return iv; };
   return new ReadableStream({
     async pull(controller) {
       while (!ended && buffer.length <= (key ? 0 : HEAD) + CHUNK + TAG) {
@@ -203,9 +255,8 @@ function opening(body, filesKey, name) {
         else { const joined = new Uint8Array(buffer.length + value.length); joined.set(buffer); joined.set(value, buffer.length); buffer = joined; }
       }
       if (!key) {
-        if (buffer.length < HEAD + TAG || new TextDecoder().decode(buffer.subarray(0, 8)) !== 'ISEALED1') throw new Error('not a sealed file');
-        key = await crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: buffer.slice(8, HEAD), info: new TextEncoder().encode('imgsite payload') },
-          filesKey, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+        if (buffer.length < HEAD + TAG) throw new Error('not a sealed file');
+        key = await fileKey(filesKey, buffer.subarray(0, HEAD));
         buffer = buffer.slice(HEAD);
       }
       const last = ended && buffer.length < CHUNK + TAG;
@@ -218,6 +269,21 @@ function opening(body, filesKey, name) {
     },
     cancel(reason) { return reader.cancel(reason); },
   });
+}
+
+// A chunk's nonce: its number as 11 big-endian bytes, then 1 if it is the last.
+function nonce(index, last) {
+  const iv = new Uint8Array(12);
+  new DataView(iv.buffer).setUint32(7, index);
+  iv[11] = last ? 1 : 0;
+  return iv;
+}
+
+// A sealed file's own key, from its head: "ISEALED1" and the 16 bytes that salt HKDF.
+async function fileKey(filesKey, head) {
+  if (head.length < HEAD || new TextDecoder().decode(head.subarray(0, 8)) !== 'ISEALED1') throw new Error('not a sealed file');
+  return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: head.slice(8, HEAD), info: new TextEncoder().encode('imgsite payload') },
+    filesKey, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
 }
 
 async function stored(again) {

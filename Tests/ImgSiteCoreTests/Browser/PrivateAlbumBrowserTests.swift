@@ -140,4 +140,52 @@ import Testing
             #expect(try await browser.executeAsync("arguments[0](document.documentElement.hidden)") as? Bool == false)
         }
     }
+
+    /// On a clip's page: each byte range (at the start, across a 64 KiB
+    /// chunk's end, the last bytes) against the same bytes of the whole
+    /// file, each answer's status and Content-Range; then a seek to the end.
+    static let ranges = """
+        const done = arguments[0];
+        (async () => {
+          const video = document.querySelector('video');
+          const source = video.currentSrc || video.querySelector('source').src;
+          const whole = new Uint8Array(await (await fetch(source)).arrayBuffer());
+          const said = ['size ' + whole.length];
+          for (const [start, end] of [[0, 99], [65500, 65600], [whole.length - 10, whole.length - 1]]) {
+            const response = await fetch(source, {headers: {Range: 'bytes=' + start + '-' + (end === whole.length - 1 ? '' : end)}});
+            const part = new Uint8Array(await response.arrayBuffer());
+            const same = part.length === end - start + 1 && part.every((byte, i) => byte === whole[start + i]);
+            said.push(response.status + ' ' + same + ' ' + response.headers.get('Content-Range'));
+          }
+          video.muted = true;
+          if (video.readyState < 1) { video.preload = 'auto'; video.load(); await new Promise(r => video.addEventListener('loadedmetadata', r, {once: true})); }
+          const seeked = new Promise(r => video.addEventListener('seeked', r, {once: true}));
+          video.currentTime = video.duration - 0.2;
+          await Promise.race([seeked, new Promise(r => setTimeout(r, 10000))]);
+          said.push('seeked ' + (video.currentTime > video.duration - 1) + ' ' + (video.readyState >= 2));
+          done(said);
+        })().catch(error => done([String(error)]));
+        """
+
+    @Test("a private clip answers byte ranges from the chunks that hold them, equal to the whole file's bytes, and seeks to its end")
+    func clipRanges() async throws {
+        let input = try PrivateAlbumTests.library()
+        try Corpus.copy([Corpus.photo("../video/hd-pan.mp4")], into: input, album: "family")
+        let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
+        let address = try PrivateAlbumTests.address(build.output)
+        let server = try ServedSite(build.output)
+        defer { server.stop() }
+        let home = "http://127.0.0.1:\(server.port)/\(address)/"
+        try await WebDriver.session { browser in
+            try await browser.open(URL(string: home)!)
+            #expect(try await Self.unlock(browser, PrivateAlbumTests.password) == home + "album/")
+            try await browser.open(URL(string: home + "album/hd-pan.html")!)
+            let said = try #require(try await browser.executeAsync(Self.ranges) as? [String])
+            let size = Int(said.first?.dropFirst(5) ?? "") ?? 0
+            #expect(size > 2 * 65536, "a clip of several chunks: \(said)")
+            #expect(Array(said.dropFirst()) == [
+                "206 true bytes 0-99/\(size)", "206 true bytes 65500-65600/\(size)", "206 true bytes \(size - 10)-\(size - 1)/\(size)", "seeked true true",
+            ], "\(said)")
+        }
+    }
 }
