@@ -126,7 +126,7 @@ let keys;
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', event => event.waitUntil(self.clients.claim()));
 self.addEventListener('message', event => {
-  if (event.data === 'forget') keys = undefined;
+  if (event.data === 'forget') { keys = undefined; sealedFiles.clear(); }
   if (event.data && event.data.check) event.waitUntil(opens().then(ok => event.ports[0].postMessage(ok)));
 });
 self.addEventListener('fetch', event => {
@@ -213,6 +213,7 @@ async function ranged(sealed, header, filesKey, name, type) {
 
 async function forgotten() {
   keys = undefined;
+  sealedFiles.clear();
   await store('readwrite', s => s.delete(home));
   return Response.redirect(home, 302);
 }
