@@ -9,7 +9,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "CVipsShim.h"
@@ -18,12 +17,7 @@
 void imgsite_use_bundled_fonts(void) {
   if (getenv("FONTCONFIG_FILE")) return;
   char executable[PATH_MAX];
-  ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
-  if (length <= 0) return;
-  executable[length] = '\0';
-  char *slash = strrchr(executable, '/');
-  if (!slash) return;
-  *slash = '\0';
+  if (!imgsite_executable_folder(executable, sizeof executable)) return;
   char marker[PATH_MAX + 16], config[PATH_MAX + 32];
   snprintf(marker, sizeof marker, "%s/../BUNDLE", executable);
   snprintf(config, sizeof config, "%s/../share/fonts/fonts.conf", executable);

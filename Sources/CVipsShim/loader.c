@@ -53,6 +53,21 @@ static const char *install_hint =
     "Fedora: dnf install vips; macOS: brew install vips), "
     "or set IMGSITE_LIBVIPS to a libvips.so.42";
 
+int imgsite_executable_folder(char *folder, size_t size) {
+#if defined(__linux__)
+  ssize_t length = readlink("/proc/self/exe", folder, size - 1);
+  if (length <= 0) return 0;
+  folder[length] = '\0';
+  char *slash = strrchr(folder, '/');
+  if (!slash) return 0;
+  *slash = '\0';
+  return 1;
+#else
+  (void)folder, (void)size;
+  return 0;
+#endif
+}
+
 // Run from the release bundle (a BUNDLE file beside bin/ and lib/), its own
 // lib/ is what failed to load: the hint is about the bundle, not about
 // installing libvips. NULL elsewhere.
@@ -60,17 +75,12 @@ static const char *bundle_hint(void) {
 #if defined(__linux__)
   static char hint[1024];
   char executable[PATH_MAX];
-  ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
-  if (length <= 0) {
+  if (!imgsite_executable_folder(executable, sizeof executable)) {
     // The bundle finds lib/ from where bin/imgsite is, which Linux tells through /proc.
     snprintf(hint, sizeof hint, "%s; from the release bundle: is /proc mounted? (its bin/imgsite finds lib/ through /proc/self/exe)",
              install_hint);
     return hint;
   }
-  executable[length] = '\0';
-  char *slash = strrchr(executable, '/');
-  if (!slash) return NULL;
-  *slash = '\0';
   char path[PATH_MAX + 16];
   snprintf(path, sizeof path, "%s/../BUNDLE", executable);
   FILE *file = fopen(path, "r");

@@ -54,6 +54,8 @@ int imgsite_modules_on_demand(void);
 
 /// Whether VIPSHOME was set when the process started (libvips may set it).
 int imgsite_vipshome_is_users(void);
+// The folder the running executable is in (Linux: /proc/self/exe), into `folder`; 0 if unknown (loader.c).
+int imgsite_executable_folder(char *folder, size_t size);
 // Run from the release bundle: FONTCONFIG_FILE to its fonts, unless set (fonts.c).
 void imgsite_use_bundled_fonts(void);
 

@@ -49,6 +49,13 @@ import Testing
         return "still unlocking"
     }
 
+    /// `site` served by `imgsite serve`: its private album's address and the URL of its unlock page.
+    static func serve(_ site: URL) throws -> (server: ServedSite, address: String, home: String) {
+        let address = try PrivateAlbumTests.address(site)
+        let server = try ServedSite(site)
+        return (server, address, "http://127.0.0.1:\(server.port)/\(address)/")
+    }
+
     /// Waits until the page is at an address ending with `suffix`.
     static func arrive(_ browser: WebDriver, at suffix: String) async throws -> String {
         var url = ""
@@ -67,10 +74,8 @@ import Testing
         publicConfig.albums["family"] = nil
         let open = try TestBuild.run(input: input, config: publicConfig)
         let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
-        let address = try PrivateAlbumTests.address(build.output)
-        let server = try ServedSite(build.output)
+        let (server, address, home) = try Self.serve(build.output)
         defer { server.stop() }
-        let home = "http://127.0.0.1:\(server.port)/\(address)/"
         try await WebDriver.session { browser in
             try await browser.open(URL(string: home)!)
             #expect(try await Self.unlock(browser, "not the password") == "Wrong password.")
@@ -112,10 +117,8 @@ import Testing
     func sessionOrKept() async throws {
         let input = try PrivateAlbumTests.library()
         let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
-        let address = try PrivateAlbumTests.address(build.output)
-        let server = try ServedSite(build.output)
+        let (server, address, home) = try Self.serve(build.output)
         defer { server.stop() }
-        let home = "http://127.0.0.1:\(server.port)/\(address)/"
         // What closing the browser does to the session's cookie.
         let closeSession = "document.cookie = 'imgsite-open=; max-age=0; path=/\(address)/'; arguments[0]()"
         try await WebDriver.session { browser in
@@ -172,10 +175,8 @@ import Testing
         let input = try PrivateAlbumTests.library()
         try Corpus.copy([Corpus.photo("../video/hd-pan.mp4")], into: input, album: "family")
         let build = try TestBuild.run(input: input, config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
-        let address = try PrivateAlbumTests.address(build.output)
-        let server = try ServedSite(build.output)
+        let (server, _, home) = try Self.serve(build.output)
         defer { server.stop() }
-        let home = "http://127.0.0.1:\(server.port)/\(address)/"
         try await WebDriver.session { browser in
             try await browser.open(URL(string: home)!)
             #expect(try await Self.unlock(browser, PrivateAlbumTests.password) == home + "album/")
