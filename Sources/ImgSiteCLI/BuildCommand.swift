@@ -83,6 +83,7 @@ struct BuildCommand: ParsableCommand {
             options = try BuildOptions.resolve(
                 input: site.input, output: site.output, configFile: site.config, jobs: site.jobs, force: force, cacheFolder: site.cacheDir)
             options.waitForLock = wait
+            options.unseal = site.unseal
             options.mode = mode
         } catch {
             Terminal.error("error: \(error)")

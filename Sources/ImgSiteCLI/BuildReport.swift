@@ -102,6 +102,9 @@ final class BuildReport: Sendable {
             "notes": summary.notes,
         ]
         if let budget = summary.budget { report["budget"] = Self.json(budget) }
+        report["privateAlbums"] = summary.privateAlbums.map { album in
+            ["folder": album.folder, "address": album.address].merging(album.url.map { ["url": $0] } ?? [:]) { first, _ in first }
+        }
         report["skipped"] = summary.skipped.map { ["path": $0.relativePath, "kind": $0.kind.rawValue, "reason": $0.reason] }
         return try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     }

@@ -39,6 +39,7 @@ enum GitHubJobSummary {
             "| time | \(String(format: "%.1f s", summary.seconds)) |",
         ]
         if let budget = summary.budget { lines.append("| budget | \(cell(budget.line)) |") }
+        for album in summary.privateAlbums { lines.append("| private `\(cell(album.folder))` | \(cell(album.url ?? album.address)) |") }
         if !summary.failed.isEmpty {
             lines += ["", "#### Failed", ""] + summary.failed.map { "- `\(cell($0.path))`: \(cell($0.reason))" }
         }

@@ -96,7 +96,9 @@ final class ProgressPrinter: Sendable {
     func finish(_ summary: BuildSummary) {
         state.withLock { _ in
             clearLine()
-            Terminal.write(ImageLine.summary(summary, output: output) + "\n", toError: false)
+            // Its address is found only through its link: said by every build, before the summary line.
+            let addresses = summary.privateAlbums.map { ImageLine.clean($0.line) + "\n" }.joined()
+            Terminal.write(addresses + ImageLine.summary(summary, output: output) + "\n", toError: false)
         }
     }
 

@@ -30,8 +30,11 @@ struct ServeCommand: AsyncParsableCommand {
             let server = SiteServer(folder: try SiteFolder(URL(fileURLWithPath: folder)), host: listen.host, port: listen.port)
             listen.noteIfVisible()
             Interruption.handle { _ in Terminal.error("stopped") }
+            let site = URL(fileURLWithPath: folder)
             try await server.run { [host = listen.host] port in
-                Terminal.error("serving \(folder) on http://\(host):\(port)/ (Ctrl-C stops)")
+                let urls = ServedAddresses.urls(host: host, port: port)
+                Terminal.error("serving \(folder) on \(urls.joined(separator: ", ")) (Ctrl-C stops)")
+                for line in ServedAddresses.lines(site: site, urls: urls) { Terminal.error(line) }
             }
         } catch let error as ServerError {
             Terminal.error("error: \(error)")

@@ -19,6 +19,9 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "Folder of the build database and encoded images (default: $IMGSITE_CACHE_DIR, else $XDG_CACHE_HOME/imgsite, else ~/.cache/imgsite).")
     var cacheDir: String?
 
+    @Flag(name: .long, help: "Publish in plain an album that the last build into the output folder sealed as private (its key removed, its folder renamed): without this flag such a build stops and writes nothing.")
+    var unseal = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }

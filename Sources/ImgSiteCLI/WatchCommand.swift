@@ -29,11 +29,13 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var printing: VerbosityOptions
 
     func run() async throws {
-        let (input, output, config, jobs, cacheDir) = (site.input, site.output, site.config, site.jobs, site.cacheDir)
+        let (input, output, config, jobs, cacheDir, unseal) = (site.input, site.output, site.config, site.jobs, site.cacheDir, site.unseal)
         let verbosity = printing.verbosity
         let session = WatchSession(
             resolve: { () throws(BuildError) -> BuildOptions in
-                try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: false, cacheFolder: cacheDir)
+                var options = try BuildOptions.resolve(input: input, output: output, configFile: config, jobs: jobs, force: false, cacheFolder: cacheDir)
+                options.unseal = unseal
+                return options
             },
             host: listen.host, port: listen.port,
             // Each build is printed as `imgsite build` prints it: progress on

@@ -70,7 +70,9 @@ public struct WatchSession: Sendable {
         defer { watcher.stop() }
         let server = SiteServer(folder: try SiteFolder(options.output), host: host, port: port, liveReload: live)
         try await server.run { port in
-            say("serving http://\(host):\(port)/ — watching \(options.input.path) for changes (Ctrl-C stops)")
+            let urls = ServedAddresses.urls(host: host, port: port)
+            say("serving \(urls.joined(separator: ", ")) — watching \(options.input.path) for changes (Ctrl-C stops)")
+            for line in ServedAddresses.lines(site: options.output, urls: urls) { say(line) }
             await onReady(port)
         }
         say(building.stopMessage)

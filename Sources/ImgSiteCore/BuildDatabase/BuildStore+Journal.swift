@@ -85,6 +85,16 @@ extension BuildStore {
         }
     }
 
+    /// The sources last built into this output folder sealed in a private
+    /// album (their plan names its lock, `ImageJob.journalPlan`): read even
+    /// under `--force`, so no build publishes one in plain unasked.
+    func sealedSources() throws -> [(source: String, identity: FileIdentity)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT source, size, mtime_ns, inode FROM built WHERE root = ? AND plan LIKE '% sealed:%'", arguments: [root])
+                .map { row in (row[0], FileIdentity(size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3]))) }
+        }
+    }
+
     /// The full records of `sources`, read in batches.
     func results(_ sources: [String]) throws -> [String: ProcessedImage] {
         var results: [String: ProcessedImage] = [:]

@@ -67,6 +67,22 @@ public struct BuildSummary: Sendable {
     public var seconds = 0.0
     /// Under `budgets.site` or `budgets.files`: what was planned and given up.
     public var budget: BudgetReport?
+    /// Where each private album is published: said by every build, since
+    /// its address is found only through its link (the password is the secret, not the address).
+    public var privateAlbums: [PrivateAlbumAddress] = []
 
     public var succeeded: Bool { failed.isEmpty }
+}
+
+/// A private album's input folder and where its unlock page is.
+public struct PrivateAlbumAddress: Sendable, Equatable {
+    /// Relative to the input ("trips/family").
+    public var folder: String
+    /// Relative to the site ("trips/p-2gqknswfhs/").
+    public var address: String
+    /// The full address under `base_url`, when the site has one.
+    public var url: String?
+
+    /// "private trips/family → https://example.com/trips/p-2gqknswfhs/": the line every build prints.
+    public var line: String { "private \(folder) → \(url ?? address)" }
 }

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var layout = ThemeLayout()
     /// The whole site (default), one shard of it, or a merge of shards.
     public var mode = BuildMode.site
+    /// Publish in plain an album the last build into this output folder
+    /// sealed (`--unseal`); without it such a build stops (`UnsealCheck`).
+    public var unseal = false
     /// Where private albums' passwords are read (`private.password_env`).
     public var environment = ProcessInfo.processInfo.environment
     /// What a budget's sample says the images weigh, over what it measured
@@ -29,7 +32,7 @@ public struct BuildOptions: Sendable {
     /// Refuses what the pipeline cannot run: fewer than one job, or a config
     /// that does not validate.
     public init(
-        input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool, cacheFolder: URL = CacheFolder.default
+        input: URL, output: URL, config: SiteConfig, jobs: Int, force: Bool, cacheFolder: URL = CacheFolder.default, configFile: URL? = nil
     ) throws(BuildError) {
         try stamping(.options) { () throws(BuildError) in
             guard jobs >= 1 else { throw BuildError(path: "jobs", "must be at least 1, not \(jobs)") }
@@ -42,11 +45,17 @@ public struct BuildOptions: Sendable {
         self.input = input.standardizedFileURL
         self.output = output.standardizedFileURL
         var config = config
-        try stamping(.options) { () throws(BuildError) in try config.resolveWatermarks(in: input.standardizedFileURL) }
+        // Keys to folders first: the watermarks, excludes and private albums they carry follow.
+        let fileName = configFile?.lastPathComponent ?? "imgsite.yml"
+        try stamping(.options) { () throws(BuildError) in
+            config.albums = try AlbumFolders.resolve(config.albums, in: input.standardizedFileURL, configFile: fileName)
+            try config.resolveWatermarks(in: input.standardizedFileURL)
+        }
         self.config = config
         self.jobs = jobs
         self.force = force
         self.cacheFolder = cacheFolder.standardizedFileURL
+        self.configFile = configFile
     }
 
     /// The site's template folder: `templates:` from the config, else
@@ -92,9 +101,8 @@ public struct BuildOptions: Sendable {
             }
         }
         let cache = cacheFolder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? CacheFolder.default
-        var options = try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? Self.defaultJobs, force: force, cacheFolder: cache)
-        options.configFile = configPath.map { URL(fileURLWithPath: $0) }
-        return options
+        return try BuildOptions(input: inputURL, output: outputURL, config: config, jobs: jobs ?? Self.defaultJobs, force: force,
+                                cacheFolder: cache, configFile: configPath.map { URL(fileURLWithPath: $0) })
     }
 
     /// One image more than cores: while one waits on libvips' hand-offs

@@ -26,9 +26,9 @@ extension BuildPipeline {
     /// finished here before (unless `--force`), the files written and the
     /// page digests.
     func scan(_ writer: SiteWriter, previousBuildFinished: Bool, _ summary: inout BuildSummary) throws(BuildError) -> Scanned {
-        let (store, force) = (writer.store, options.force)
-        let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String]) in
-            (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests())
+        let (store, force, unseal) = (writer.store, options.force, options.unseal)
+        let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String], [(source: String, identity: FileIdentity)]) in
+            (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests(), unseal ? [] : try store.sealedSources())
         }
         let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: RawHandling.previewFolder))
         let video = videoHandling(options.config.video)
@@ -42,9 +42,15 @@ extension BuildPipeline {
         }
         // Private albums' keys first: their addresses are part of the plan.
         var writer = writer
+        // Marked in imgsite.yml or in the album's own album.yml, which follows the folder through a rename.
+        var (albums, markedBy) = (options.config.albums, [String: String]())
+        for (path, privacy, file) in album.markedPrivate {
+            albums[path, default: AlbumSettings()].privacy = privacy
+            markedBy[path] = file
+        }
         writer.sealing = try Sealing.resolve(
-            options.config.albums, site: options.config.baseURL ?? options.config.title, environment: options.environment,
-            configFile: options.configFile?.lastPathComponent ?? "imgsite.yml")
+            albums, site: options.config.baseURL ?? options.config.title, environment: options.environment,
+            configFile: options.configFile?.lastPathComponent ?? "imgsite.yml", markedBy: markedBy)
         writer.scratch = options.cacheFolder.appending(path: "private-work")
         let root = PlannedAlbum.plan(album, outputPath: "", sealing: &writer.sealing)
         for problem in root.fileProblems { warnAboutSite(&summary, path: problem.path, problem.reason) }
@@ -64,7 +70,12 @@ extension BuildPipeline {
         if case .publish = video, let first = unplayed.first {
             warnAboutSite(&summary, path: first.relativePath, "\(unplayed.count) video clip\(unplayed.count == 1 ? "" : "s") skipped: \(ClipProbe.unavailable ?? "")")
         }
-        let (journal, wroteHereBefore, pageDigests) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
+        let (journal, wroteHereBefore, pageDigests, sealedBefore) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
+        try UnsealCheck.refuse(root.allJobs, sealedBefore: sealedBefore)
+        let base = options.config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        summary.privateAlbums = writer.sealing.vaults.filter { !$0.address.isEmpty }.map { vault in
+            PrivateAlbumAddress(folder: vault.input, address: vault.address + "/", url: base.map { $0 + vault.address + "/" })
+        }
         return Scanned(
             writer: writer, root: root, allJobs: root.allJobs,
             recorded: Recorded(journal: JournalHold(journal), wroteHereBefore: wroteHereBefore, pageDigests: pageDigests,

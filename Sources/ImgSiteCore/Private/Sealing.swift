@@ -37,25 +37,36 @@ struct Sealing: Sendable {
     /// Each private album's keys, from the environment variable its
     /// settings name; a missing or empty one stops the build naming it.
     /// `site`: the site's `base_url`, else its title (`AlbumLock`).
+    /// `markedBy`: the albums marked by their own file, that file (else `configFile` marks them).
     static func resolve(_ albums: [String: AlbumSettings], site: String, environment: [String: String],
-                        configFile: String) throws(BuildError) -> Sealing {
+                        configFile: String, markedBy: [String: String] = [:]) throws(BuildError) -> Sealing {
         var sealing = Sealing()
         for (input, settings) in albums.sorted(by: { $0.key < $1.key }) {
             guard let privacy = settings.privacy else { continue }
+            let (file, key) = markedBy[input].map { ($0, "private") } ?? (configFile, "albums.\(input).private")
+            guard !input.isEmpty else {
+                throw BuildError(path: file, "\(key): the photos folder itself cannot be private (its front page is the site's door); mark its albums private instead")
+            }
             if let outer = sealing.vaults.first(where: { input.hasPrefix($0.input + "/") }) {
-                throw BuildError(path: configFile, "albums.\(input).private: \(input) is inside the private album \(outer.input), sealed with its password already")
+                throw BuildError(path: file, "\(key): \(input) is inside the private album \(outer.input), sealed with its password already")
             }
             guard let password = environment[privacy.passwordEnv], !password.isEmpty else {
-                throw BuildError(path: configFile, "albums.\(input).private: the environment variable \(privacy.passwordEnv) holding its password is \(environment[privacy.passwordEnv] == nil ? "not set" : "empty"); nothing was published")
+                throw BuildError(path: file, "\(key): the environment variable \(privacy.passwordEnv) holding its password is \(environment[privacy.passwordEnv] == nil ? "not set" : "empty"); nothing was published")
             }
             do {
-                let (lock, keys) = try AlbumLock.derive(site: site, album: input, password: password)
+                let (lock, keys) = try AlbumLock.derive(site: site, album: lockName(input), password: password)
                 sealing.vaults.append(Vault(input: input, settings: privacy, lock: lock, keys: keys))
             } catch {
-                throw BuildError(path: configFile, "albums.\(input).private: its key cannot be derived: \(error)")
+                throw BuildError(path: file, "\(key): its key cannot be derived: \(error)")
             }
         }
         return sealing
+    }
+
+    /// The album's folders by their names ("04-family" → "family"): numbering
+    /// folders to order them keeps its address, as it keeps its key (`AlbumFolders`).
+    private static func lockName(_ input: String) -> String {
+        input.split(separator: "/").map { AlbumFile.title(ofFolder: String($0)) }.joined(separator: "/")
     }
 
     var isEmpty: Bool { vaults.isEmpty }

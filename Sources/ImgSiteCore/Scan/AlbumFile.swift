@@ -8,7 +8,9 @@ import Yams
 /// name; default: its first photo) and `hidden` (built and reachable by
 /// its link, but left out of its parent's page, the sitemap and the feed),
 /// the `order` of its photos and `album_order` of its sub-albums
-/// (`AlbumOrder`), and `exclude` (not published, nor anything below).
+/// (`AlbumOrder`), `exclude` (not published, nor anything below) and
+/// `private` (published encrypted, as imgsite.yml's `albums.<folder>.private`
+/// says it: marked here, the mark follows the folder through a rename).
 ///
 /// ```yaml
 /// title: Skye in October
@@ -21,7 +23,7 @@ public struct AlbumFile: Sendable, Equatable {
     static let names = ["album.yml", "album.yaml"]
     /// Larger files are refused: a description is a few paragraphs.
     static let maxBytes = 64 * 1024
-    static let keys = ["title", "description", "cover", "order", "album_order", "hidden", "exclude"]
+    static let keys = ["title", "description", "cover", "order", "album_order", "hidden", "exclude", "private"]
 
     public var title: String?
     public var description: String?
@@ -33,6 +35,8 @@ public struct AlbumFile: Sendable, Equatable {
     public var hidden = false
     /// Not published at all, nor anything below it.
     public var exclude = false
+    /// Published encrypted behind a password (`PrivateAlbumSettings`).
+    public var privacy: PrivateAlbumSettings?
 
     /// The file at `path`, or why it cannot be read as meant: then its
     /// album is held back (`CurationFile`).
@@ -87,6 +91,12 @@ public struct AlbumFile: Sendable, Equatable {
             if name == "order" { self.order = order } else { albumOrder = order }
         case "hidden": hidden = try CurationFile.flag(name, value, file: path).get()
         case "exclude": exclude = try CurationFile.flag(name, value, file: path).get()
+        case "private":
+            do {
+                privacy = try ConfigReader(file: path).privateAlbum(value, key: name)
+            } catch {
+                throw CurationProblem(file: path, place: error.line.map { YAMLPlace(line: $0, column: error.column ?? 1) }, reason: error.detail)
+            }
         case "title": title = Sidecar.clean(try CurationFile.text(name, value, file: path).get()).map { $0.replacingOccurrences(of: "\n", with: " ") }
         case "description": description = Sidecar.clean(try CurationFile.text(name, value, file: path).get())
         default: cover = Sidecar.clean(try CurationFile.text(name, value, file: path).get())
@@ -135,7 +145,7 @@ public struct AlbumFile: Sendable, Equatable {
     func over(_ base: AlbumFile) -> AlbumFile {
         AlbumFile(title: title ?? base.title, description: description ?? base.description, cover: cover ?? base.cover,
                   order: order ?? base.order, albumOrder: albumOrder ?? base.albumOrder, hidden: hidden || base.hidden,
-                  exclude: exclude || base.exclude)
+                  exclude: exclude || base.exclude, privacy: privacy ?? base.privacy)
     }
 
     /// A word of `AlbumOrder.words` (`title` only for albums) or a list of names.

@@ -40,6 +40,12 @@ public struct Album: Sendable, Equatable {
         return album
     }
 
+    /// The albums here and below whose own `album.yml` marks them private.
+    var markedPrivate: [(path: String, privacy: PrivateAlbumSettings, file: String)] {
+        let own = (try? file?.get())?.value.privacy.map { [(path, $0, filePath ?? "album.yml")] } ?? []
+        return own + albums.flatMap(\.markedPrivate)
+    }
+
     /// Every skipped file in this album and below it.
     public var allSkipped: [SkippedFile] { skipped + albums.flatMap(\.allSkipped) }
 }

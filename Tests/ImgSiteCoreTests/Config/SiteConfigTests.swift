@@ -135,7 +135,7 @@ import Testing
 
     @Test("did you mean: case, a typo, a transposition, a prefix; nothing for a word far from every key", arguments: [
         ("descripton", "description"), ("captoin", "caption"), ("Hidden", "hidden"), ("hide", "hidden"), ("exlcude", "exclude"),
-        ("album-order", "album_order"), ("titel", "title"), ("colour", nil), ("x", nil), ("private", nil),
+        ("album-order", "album_order"), ("titel", "title"), ("privat", "private"), ("colour", nil), ("x", nil), ("secret", nil),
     ] as [(String, String?)])
     func suggestion(typed: String, meant: String?) {
         #expect(KeySuggestion.nearest(to: typed, among: AlbumFile.keys + Sidecar.keys) == meant)

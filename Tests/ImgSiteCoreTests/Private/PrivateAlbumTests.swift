@@ -150,7 +150,7 @@ import Testing
         #expect(try Self.opened(clean.output).files.count == Self.files(clean.output).filter { $0.path.contains("_sealed/") }.count)
         var open = Self.config()
         open.albums["family"] = nil
-        _ = try TestBuild.run(input: input, config: open, output: clean.output)
+        _ = try TestBuild.run(input: input, config: open, output: clean.output, unseal: true)
         #expect(try Self.files(clean.output).allSatisfy { !$0.path.hasPrefix("p-") && !$0.path.contains("private.js") })
         try Corpus.copy([Corpus.photo("cameras/canon-ixus.jpg")], into: input, album: "family")
 

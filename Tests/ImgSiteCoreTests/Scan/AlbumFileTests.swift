@@ -16,7 +16,7 @@ import Testing
     func unknownKey() throws {
         let read = try AlbumFile.parse(yaml: "hidden: true\ndescripton: private family photos\nexclude: false\nwhatever: 1\n", file: "s/album.yml").get()
         #expect(read.value == AlbumFile(hidden: true), "hidden is applied whatever else the file holds")
-        let holds = "(an album file holds title, description, cover, order, album_order, hidden, exclude)"
+        let holds = "(an album file holds title, description, cover, order, album_order, hidden, exclude, private)"
         #expect(read.ignored.map(\.message) == [
             "s/album.yml:2:1: unknown key 'descripton' ignored: did you mean 'description'? \(holds)",
             "s/album.yml:4:1: unknown key 'whatever' ignored \(holds)",
@@ -40,16 +40,16 @@ import Testing
         ("hidden: maybe\n", 1, 9, "hidden must be true or false, not 'maybe'"),
         ("title: ok\nhidden: [a]\n", 2, 9, "hidden must be true or false, not a list or mapping"),
         ("title: [a, b]\n", 1, 8, "title must be text, not a list or mapping"),
-        ("- a\n", 1, 1, "must be a mapping of title, description, cover, order, album_order, hidden, exclude"),
+        ("- a\n", 1, 1, "must be a mapping of title, description, cover, order, album_order, hidden, exclude, private"),
         ("order: title\n", 1, 8, "order must be one of date, -date, name, -name, or a list of file names, not 'title'"),
         ("album_order: newest\n", 1, 14, "album_order must be one of date, -date, name, -name, title, or a list of folder names, not 'newest'"),
         ("exclude: 1\n", 1, 10, "exclude must be true or false, not '1'"),
         ("title: x\nHidden: true\n", 2, 1,
-         "unknown key 'Hidden': did you mean 'hidden'? (an album file holds title, description, cover, order, album_order, hidden, exclude)"),
+         "unknown key 'Hidden': did you mean 'hidden'? (an album file holds title, description, cover, order, album_order, hidden, exclude, private)"),
         ("hide: true\n", 1, 1,
-         "unknown key 'hide': did you mean 'hidden'? (an album file holds title, description, cover, order, album_order, hidden, exclude)"),
+         "unknown key 'hide': did you mean 'hidden'? (an album file holds title, description, cover, order, album_order, hidden, exclude, private)"),
         ("exlcude: true\n", 1, 1,
-         "unknown key 'exlcude': did you mean 'exclude'? (an album file holds title, description, cover, order, album_order, hidden, exclude)"),
+         "unknown key 'exlcude': did you mean 'exclude'? (an album file holds title, description, cover, order, album_order, hidden, exclude, private)"),
         ("title: x\ndescription: [unclosed\n", 2, 14,
          "not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence that starts here)"),
         ("hidden: true\ntitle: 'open\n", 2, 8, "not valid YAML: found unexpected end of stream (while scanning a quoted scalar that starts here)"),

@@ -44,12 +44,12 @@ struct TestBuild {
     /// the user's own cache.
     /// `environment`: what the build reads passwords from (`private.password_env`).
     static func run(input: URL, config: SiteConfig = SiteConfig(), force: Bool = false, output: URL? = nil, cache: URL? = nil,
-                    environment: [String: String] = [:]) throws -> TestBuild {
+                    environment: [String: String] = [:], unseal: Bool = false) throws -> TestBuild {
         let output = try output ?? Corpus.scratch("site")
         let cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(output.lastPathComponent + ".cache")
         Scratch.register(cache)
         var options = try BuildOptions(input: input, output: output, config: config, jobs: 2, force: force, cacheFolder: cache)
-        options.environment = environment
+        (options.environment, options.unseal) = (environment, unseal)
         let log = EventLog()
         let summary = try BuildPipeline(options: options, observe: log.record).run()
         let manifest = try #require(Manifest.load(from: output))
