@@ -19,8 +19,11 @@ extension BuildPipeline {
         var rendered = Rendered(built: built)
         let album = BuiltAlbum(built.scanned.root, summaries: built.summaries)
         for warning in album.curationWarnings { warnAboutSite(&summary, path: warning.path, warning.reason) }
+        rendered.unlistedFolders = PageMap.hiddenFolders(album)
+        rendered.unlistedSources = PageMap.unlistedSources(album)
         try renderer.pages.forEach(album) { (spec) throws(BuildError) in
             rendered.pages.append(spec.path)
+            if PageMap.isUnlisted(spec, hiddenFolders: rendered.unlistedFolders) { rendered.unlistedPages.insert(spec.path) }
             if let firstView, case .album(let page) = spec {
                 rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
             }

@@ -208,10 +208,14 @@ extension BuildPipeline {
     /// unchanged and the file is there.
     func saveManifest(_ rendered: Rendered) throws(BuildError) {
         let (summaries, scanned) = (rendered.built.summaries, rendered.built.scanned)
-        // Nothing of a private album: its photos' records name them, and its address (unless listed) is known only by its link.
+        // Nothing of a private album: its photos' records name them, and its address (unless listed) is known only by its link;
+        // nothing of a hidden photo or album, which only its own page names.
         let sealing = scanned.writer.sealing
-        let sources = scanned.allJobs.filter { $0.sealedBy == nil }.map(\.source.relativePath).filter { summaries[$0] != nil }
-        let pages = rendered.pages.filter { page in !sealing.vaults.contains { page.hasPrefix($0.address + "/") } }
+        let sources = scanned.allJobs.filter { $0.sealedBy == nil }.map(\.source.relativePath)
+            .filter { summaries[$0] != nil && !rendered.unlistedSources.contains($0) }
+        let pages = rendered.pages.filter { page in
+            rendered.isListed(page) && !sealing.vaults.contains { page.hasPrefix($0.address + "/") }
+        }
         let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + pages
         let digest = SourceHash.of(texts: inputs)
         let path = options.output.appending(path: Manifest.fileName).path

@@ -144,6 +144,17 @@ struct Rendered {
     var built: Built
     /// Every page and asset, relative to the output.
     var pages: [String] = []
+    /// Of those, the pages no public list names, the folders whose files
+    /// none names, and the sources whose photos none names
+    /// (`PageMap.isUnlisted`, `hiddenFolders`, `unlistedSources`): hidden ones.
+    var unlistedPages: Set<String> = []
+    var unlistedFolders: [String] = []
+    var unlistedSources: Set<String> = []
+
+    /// Whether a public list may name `path`.
+    func isListed(_ path: String) -> Bool {
+        !unlistedPages.contains(path) && !unlistedFolders.contains { path.hasPrefix($0) }
+    }
     /// Album pages with the sources their first view may show (only when
     /// a first-view budget is set).
     var firstViews: [FirstViewPage] = []

@@ -24,8 +24,7 @@ struct PageMap: Sendable {
         let hidden = Self.hiddenFolders(root)
         try walk(root, ancestors: []) { (spec) throws(BuildError) in
             // A private album's unlock page and worker: found through its link, not by crawlers.
-            var isHidden = hidden.contains { spec.path.hasPrefix($0) } || spec.isPrivateDoor
-            if case .photo(let page) = spec, page.photo.hidden { isHidden = true }
+            let isHidden = Self.isUnlisted(spec, hiddenFolders: hidden)
             if !isHidden { pages.append(spec.path) }
             if case .photo(let page) = spec, !isHidden { photos.append((page.photo, page.path)) }
             try body(spec)
@@ -42,6 +41,24 @@ struct PageMap: Sendable {
     /// that show nothing (every photo hidden), with what is below them.
     static func hiddenFolders(_ album: BuiltAlbum) -> [String] {
         album.hidden || album.showsNothing ? [album.folder] : album.children.flatMap(hiddenFolders)
+    }
+
+    /// The sources no public list names (manifest, sitemap, feed, zips):
+    /// hidden photos, and every photo of a hidden album or one that shows nothing.
+    static func unlistedSources(_ album: BuiltAlbum) -> Set<String> {
+        if album.hidden || album.showsNothing { return Set(album.photos.map(\.source)).union(album.children.flatMap(everySource)) }
+        return Set(album.photos.filter(\.hidden).map(\.source)).union(album.children.flatMap(unlistedSources))
+    }
+
+    private static func everySource(_ album: BuiltAlbum) -> [String] {
+        album.photos.map(\.source) + album.children.flatMap(everySource)
+    }
+
+    /// Whether `spec` is left out of every public list: a hidden photo's
+    /// page, a page below `hiddenFolders`, a private album's door.
+    static func isUnlisted(_ spec: PageSpec, hiddenFolders: [String]) -> Bool {
+        if case .photo(let page) = spec, page.photo.hidden { return true }
+        return spec.isPrivateDoor || hiddenFolders.contains { spec.path.hasPrefix($0) }
     }
 
     /// The `count` newest photos by capture date; undated ones after, in site order.

@@ -22,7 +22,7 @@ import Testing
         return config
     }
 
-    @Test("a hidden photo keeps its page and leaves the grid, the count, the cover, the neighbours, sitemap and feed")
+    @Test("a hidden photo keeps its page and leaves the grid, the count, the cover, the neighbours, sitemap, feed and manifest")
     func hidden() throws {
         let build = try TestBuild.run(input: Self.library(), config: Self.config())
         #expect(build.summary.built == 3 && build.summary.failed.isEmpty && build.summary.warnings.isEmpty, "\(build.summary.warnings)")
@@ -42,8 +42,9 @@ import Testing
         #expect(try AlbumFileSiteTests.page(build, "harbour/wood.html").contains("<h1>Old wood</h1>"))
         for file in ["sitemap.xml", "feed.xml"] { #expect(try !AlbumFileSiteTests.page(build, file).contains("garden"), "\(file)") }
         #expect(try AlbumFileSiteTests.page(build, "sitemap.xml").contains("harbour/wood.html"))
-        // The manifest records what the sidecar said.
-        #expect(try build.image("harbour/Garden.jpg").metadata.hidden == true)
+        // The manifest records what the sidecar said of the shown photos, and names no hidden one.
+        #expect(!build.manifest.images.contains { $0.source == "harbour/Garden.jpg" } && !build.manifest.pages.contains("harbour/garden.html"))
+        #expect(try !AlbumFileSiteTests.page(build, "manifest.json").contains("walled"))
         #expect(try build.image("harbour/Wood.jpg").metadata.title == "Old wood" && build.image("harbour/Wood.jpg").metadata.hidden == nil)
     }
 
