@@ -44,7 +44,9 @@ extension DefaultTheme {
     const home = new URL('./', location.href).pathname;
     form.hidden = false;
     if (!('serviceWorker' in navigator) || !window.isSecureContext || !window.crypto || !crypto.subtle) {
-      status.textContent = 'This album opens in a browser with service workers, over HTTPS.';
+      // A phone on the photographer's network (http://192.168.…) is no secure context: say what opens it.
+      status.textContent = window.isSecureContext ? 'This album opens in a browser with service workers and Web Crypto.'
+        : 'This album opens only over HTTPS (or on the computer serving it, at localhost): ask for its https:// link.';
       form.password.disabled = button.disabled = true;
     } else {
       const registered = navigator.serviceWorker.register('sw.js');

@@ -67,6 +67,24 @@ import Testing
         return url
     }
 
+    @Test("opened from another machine over plain HTTP (a phone on the network): the unlock page says it opens only over HTTPS")
+    func plainHTTPElsewhere() async throws {
+        let build = try TestBuild.run(input: PrivateAlbumTests.library(), config: PrivateAlbumTests.config(), environment: PrivateAlbumTests.environment)
+        let (server, address, _) = try Self.serve(build.output)
+        defer { server.stop() }
+        // A name that is not this machine's to the browser, mapped to loopback: no secure context, as http://192.168.… on a phone.
+        try await WebDriver.session(arguments: ["--host-resolver-rules=MAP phone.test 127.0.0.1"]) { browser in
+            try await browser.open(URL(string: "http://phone.test:\(server.port)/\(address)/")!)
+            var status = ""
+            for _ in 0..<100 where !status.contains("HTTPS") {
+                try await Task.sleep(for: .milliseconds(100))
+                status = try await browser.executeAsync("const s = document.querySelector('.unlock-status'); arguments[0](s ? s.textContent : '')") as? String ?? ""
+            }
+            #expect(status == "This album opens only over HTTPS (or on the computer serving it, at localhost): ask for its https:// link.")
+            #expect(try await browser.executeAsync("arguments[0](document.querySelector('[data-unlock]').password.disabled)") as? Bool == true)
+        }
+    }
+
     @Test("wrong password: said, nothing shown; right one: the album as its public build renders it; forget: nothing decrypts")
     func unlockAndForget() async throws {
         let input = try PrivateAlbumTests.library()

@@ -12,7 +12,8 @@ final class WebDriver {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    init() async throws {
+    /// `arguments`: Chromium's own flags beside the suite's (a host map, a colour profile).
+    init(arguments: [String] = []) async throws {
         for tool in [Self.chromium, Self.chromedriver] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw Failure(description: "\(tool) is missing: `make test-deps` installs chromium and chromium-driver")
         }
@@ -22,7 +23,7 @@ final class WebDriver {
                 "browserName": "chrome",
                 "goog:chromeOptions": [
                     "binary": Self.chromium,
-                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2400"],
+                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2400"] + arguments,
                 ],
                 "goog:loggingPrefs": ["browser": "ALL"],
             ]],
@@ -60,8 +61,8 @@ final class WebDriver {
     }
 
     /// Runs `body` with a new browser and quits it however `body` ends.
-    static func session<T>(_ body: (WebDriver) async throws -> T) async throws -> T {
-        let browser = try await WebDriver()
+    static func session<T>(arguments: [String] = [], _ body: (WebDriver) async throws -> T) async throws -> T {
+        let browser = try await WebDriver(arguments: arguments)
         do {
             let result = try await body(browser)
             await browser.quit()
