@@ -64,7 +64,7 @@ public enum ClipProbe {
         var info = ImgsiteClipInfo()
         var error = [CChar](repeating: 0, count: 512)
         guard imgsite_video_probe(path, &info, &error, error.count) == 0 else {
-            throw BuildError(path: displayPath, "cannot be read as a video: \(message(error))")
+            throw BuildError(path: displayPath, "cannot be read as a video: \(ClipDamage.explain(path) ?? message(error))")
         }
         let sideways = info.rotation == 90 || info.rotation == 270
         let codec = text(&info.codec), audio = text(&info.audio_codec), created = text(&info.created)

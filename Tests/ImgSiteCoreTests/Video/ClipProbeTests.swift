@@ -59,8 +59,22 @@ struct ClipProbeTests {
     func unreadable() throws {
         let empty = try Corpus.scratch("empty").appending(path: "empty.mov")
         FileManager.default.createFile(atPath: empty.path, contents: Data())
+        // A recording whose index was never written: its boxes end where the file does, without a moov.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.clip("damaged.mp4")))
+        let cut = try Corpus.scratch("cut").appending(path: "interrupted.mov")
+        var boxes = Data(whole.prefix(40))
+        let frames = whole.count - 40
+        boxes += Data([UInt8(frames >> 24 & 0xFF), UInt8(frames >> 16 & 0xFF), UInt8(frames >> 8 & 0xFF), UInt8(frames & 0xFF)]) + whole[44...]
+        try boxes.write(to: cut)
+        // Not an MP4 at all, whatever its name: FFmpeg's words stand.
+        let text = try Corpus.scratch("text").appending(path: "notes.mp4")
+        try Data("hello world, these are my notes\n".utf8).write(to: text)
         for (path, name, reason) in [(Self.clip("no-video.mp4"), "no-video.mp4", "cannot be read as a video: no video stream"),
-                                     (Self.clip("damaged.mp4"), "damaged.mp4", "cannot be read as a video: Invalid data found when processing input"),
+                                     (Self.clip("damaged.mp4"), "damaged.mp4", "cannot be read as a video: the file ends before its index, at 2.4 KB "
+                                        + "of the 3.7 KB its data says: an incomplete copy or download? Copy it again from the camera or phone"),
+                                     (cut.path, "interrupted.mov", "cannot be read as a video: the file has no index (its moov box): a recording that "
+                                        + "was interrupted (a battery or card that ran out) or an incomplete copy?"),
+                                     (text.path, "notes.mp4", "cannot be read as a video: Invalid data found when processing input"),
                                      (empty.path, "empty.mov", "is an empty file (0 bytes)"),
                                      (Self.clip("encrypted.mp4"), "encrypted.mp4",
                                       "cannot be read as a video: encrypted (CENC): its frames cannot be decoded without the key")] {
