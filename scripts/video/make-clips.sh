@@ -60,4 +60,8 @@ ff -f lavfi -i "$tone" -t 1 -c:a aac -b:a 48k "$out/no-video.mp4"
 ff -loop 1 -i "$photos/Wood.jpg" -t 1 -vf "$(pan 320x180 25)" -c:v libx264 -preset veryfast -crf 30 /tmp/imgsite-whole.mp4
 head -c $(( $(stat -c %s /tmp/imgsite-whole.mp4) / 2 )) /tmp/imgsite-whole.mp4 > "$out/damaged.mp4"
 rm -f /tmp/imgsite-whole.mp4
+# A tiny clip held upright, 60 × 100 as shown (stored 100 × 60, turned): under SVT-AV1's 64-pixel side, so AV1 is left out.
+ff -loop 1 -i "$photos/Aqua.jpg" -t 1 -vf "$(pan 100x60 15)" -c:v libx264 -preset veryfast -crf 32 /tmp/imgsite-tiny.mp4
+ff -i /tmp/imgsite-tiny.mp4 -c copy -metadata:s:v:0 rotate=270 -movflags +faststart "$out/tiny-upright.mp4"
+rm -f /tmp/imgsite-tiny.mp4
 ls -l "$out"

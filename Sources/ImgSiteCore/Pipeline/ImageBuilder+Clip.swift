@@ -11,6 +11,8 @@ extension ImageBuilder {
         var stats: ClipStats
         /// The clip was decoded now.
         var decoded: Bool
+        /// Each codec left out, and why (`ClipFileSet`): the clip's warnings.
+        var leftOut: [String]
     }
 
     /// The cache folder's folder of transcodes under way: a build that did
@@ -62,7 +64,11 @@ extension ImageBuilder {
         let video = source.settings
         let ladder = ClipLadder(width: info.width, height: info.height, maxHeight: video.maxHeight)
         let sound = info.audioCodec != nil && video.audio == .keep
-        let wanted = video.encodable.flatMap { codec in ladder.sizes.map { (codec: codec, width: $0.width, height: $0.height) } }
+        let set = ClipFileSet(ladder: ladder, settings: video)
+        let wanted = set.files
+        if wanted.isEmpty, let reason = set.leftOut.first {
+            throw BuildError(path: source.displayPath, "cannot be made into video files: \(reason)")
+        }
         let keys = wanted.map {
             CacheKey.video(image: source.imageKey, codec: $0.codec, width: $0.width, height: $0.height, frameRate: info.frameRate,
                            encoder: $0.codec.encoder!, settings: video)
@@ -84,7 +90,7 @@ extension ImageBuilder {
                             bytes: cached.bytes, role: source.role), key, cached.object)
         }
         return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: sound),
-                         decoded: decode)
+                         decoded: decode, leftOut: set.leftOut)
     }
 
     /// Decodes the video once: the `missing` files into the cache, the poster

@@ -183,7 +183,7 @@ struct ImageBuilder: Sendable {
         if let original { variants.append(original.variant) }
         let videos = [clip, motion].compactMap { $0 }
         for files in videos { variants += files.variants.map(\.variant) }
-        var (metadata, warnings) = (record.metadata, record.warnings)
+        var (metadata, warnings) = (record.metadata, record.warnings + videos.flatMap(\.leftOut))
         if let sidecar {
             metadata = sidecar.applied(to: metadata)
             warnings += sidecar.ignored.map(\.message)

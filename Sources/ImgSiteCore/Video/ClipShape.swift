@@ -53,8 +53,7 @@ struct ClipShape: Sendable, Equatable {
     /// Its files under `settings`: each size of its ladder in each codec
     /// this machine encodes (`ImageBuilder.clipFiles` makes these).
     func files(_ settings: VideoSettings) -> [(codec: VideoCodec, width: Int, height: Int)] {
-        let ladder = ClipLadder(width: width, height: height, maxHeight: settings.maxHeight)
-        return settings.encodable.flatMap { codec in ladder.sizes.map { (codec, $0.width, $0.height) } }
+        ClipFileSet(ladder: ClipLadder(width: width, height: height, maxHeight: settings.maxHeight), settings: settings).files
     }
 
     /// The predicted bytes of all its files under `settings`.

@@ -33,6 +33,31 @@ struct ClipBuildTests {
         page.matches(of: /<source src="([^"]+)" type="([^"]+)"/).map { (String($0.1), String($0.2).replacingOccurrences(of: "&quot;", with: "\"")) }
     }
 
+    @Test("a codec that cannot take a clip leaves only itself out: a 60 × 100 clip gets its H.264 file and a warning naming AV1 and why",
+          .enabled(if: VideoCodec.av1.encoder == "libsvtav1", "SVT-AV1's 64-pixel side: only where it is the AV1 encoder"))
+    func codecLeftOut() throws {
+        let input = try Corpus.scratch("tiny")
+        try FileManager.default.createDirectory(at: input.appending(path: "trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("tiny-upright.mp4"), toPath: input.appending(path: "trip/tiny-upright.mp4").path)
+        let output = try Corpus.scratch("site")
+        let build = try TestBuild.run(input: input, config: SiteConfig(), output: output)
+        let warning = "AV1 left out at 60 × 100: SVT-AV1 takes no side under 64 pixels; no AV1 file is published"
+        #expect(build.summary.failed.isEmpty && build.summary.built == 1 && build.summary.warnings == ["trip/tiny-upright.mp4: \(warning)"],
+                "\(build.summary.failed) \(build.summary.warnings)")
+        let clip = try build.image("trip/tiny-upright.mp4")
+        #expect((clip.width, clip.height) == (60, 100) && clip.videos.map(\.format) == [.mp4])
+        let page = try AlbumFileSiteTests.page(build, "trip/tiny-upright.html")
+        #expect(Self.sources(page).map(\.type).allSatisfy { $0.hasPrefix("video/mp4; codecs=\"avc1") } && Self.sources(page).count == 1)
+        #expect(try FFprobe.read(build.url(clip.videos[0])).video?["codec_name"] as? String == "h264")
+        // The next build keeps it and says the warning again; asked for AV1 alone, the clip fails saying why.
+        let again = try TestBuild.run(input: input, config: SiteConfig(), output: output)
+        #expect(again.summary.upToDate == 1 && again.summary.warnings == ["trip/tiny-upright.mp4: \(warning)"])
+        var av1 = SiteConfig()
+        av1.video.codecs = [.av1]
+        let alone = try TestBuild.run(input: input, config: av1)
+        #expect(alone.summary.failed.map(\.reason) == ["cannot be made into video files: AV1 left out at 60 × 100: SVT-AV1 takes no side under 64 pixels; no AV1 file is published"])
+    }
+
     @Test("a clip is shown like a photo: its poster's sizes on the card with a play mark and its length, its page a <video> of its files")
     func clipsAmongPhotos() throws {
         var config = SiteConfig()

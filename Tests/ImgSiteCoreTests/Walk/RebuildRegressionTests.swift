@@ -25,4 +25,24 @@ import Testing
         let differences = FolderTree.differences(try FolderTree.read(clean.output), try FolderTree.read(output))
         #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
+
+    @Test("private and hidden albums numbered, unmarked, marked in album.yml, by every build way: each rebuild is a clean build's, nothing sealed goes plain unasked")
+    func privateAndHiddenAlbums() throws {
+        let privateA = "{a: {private: {password_env: WALK_PASSWORD}}}"
+        let refusals = try RebuildWalk.play([
+            WalkStep(change: .setting(key: "albums", yaml: privateA), way: .plain),
+            WalkStep(change: .renameAlbum("a"), way: .plain),  // a as 01-a: the key still names it
+            WalkStep(change: .setting(key: "albums", yaml: "{c: {private: {password_env: WALK_PASSWORD}}}"), way: .plain),  // a typo: refused
+            // 01-a, sealed, now only hidden: refused, then --unseal.
+            WalkStep(change: .setting(key: "albums", yaml: "{b: {private: {password_env: WALK_PASSWORD, listed: true}}, a: {hidden: true}}"), way: .plain),
+            WalkStep(change: .renameAlbum("b"), way: .shards(2)),
+            WalkStep(change: .albumFile("01-b", yaml: "private: {password_env: WALK_PASSWORD}"), way: .killed("image#1")),
+            WalkStep(change: .setting(key: "albums", yaml: nil), way: .watch),  // still marked by its album.yml
+            WalkStep(change: .renameAlbum("b"), way: .watch),  // the mark moves with it
+            WalkStep(change: .albumFile("b", yaml: nil), way: .plain),  // unmarked: refused, then --unseal
+            WalkStep(change: .setting(key: "albums", yaml: privateA), way: .force),
+            WalkStep(change: .renameAlbum("a"), way: .killed("page#1")),
+        ])
+        #expect(refusals == [3: "albums", 4: "unseal", 9: "unseal"])
+    }
 }

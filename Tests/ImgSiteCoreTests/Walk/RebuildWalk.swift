@@ -23,7 +23,12 @@ struct RebuildWalk {
     let output: URL
     let cache: URL
     /// What the walk's builds are told beside the library (`WalkStep.Change.sampleScale`).
-    private final class Told: @unchecked Sendable { var sampleScale = 1.0 }
+    private final class Told: @unchecked Sendable {
+        var sampleScale = 1.0
+        /// The steps whose build was refused: a budget or album key, or "unseal".
+        var refusals: [Int: String] = [:]
+        var steps = 0
+    }
     private let told = Told()
     private let seedPhotos = ["formats/tiny-88x64.jpg": "a/first.jpg", "cameras/kodak-dc240.jpg": "a/second.jpg",
                               "formats/transparent.png": "b/alpha.png", "animated/1904-blob-dancing.gif": "b/blob.gif"]
@@ -56,6 +61,23 @@ struct RebuildWalk {
         }
     }
 
+    /// Plays `steps` on a fresh library, holding each build to a clean one
+    /// (a walk written by hand); returns the refusals, by step from 1.
+    @discardableResult
+    static func play(_ steps: [WalkStep]) throws -> [Int: String] {
+        let walk = try RebuildWalk()
+        for index in steps.indices {
+            do {
+                try walk.step(steps[index], of: Array(steps[...index]))
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(steps: Array(steps[...index]), differences: ["a build stopped: \(error)"])
+            }
+        }
+        return walk.told.refusals
+    }
+
     /// Replays `steps` on a fresh library; throws if the last build differs.
     static func replay(_ steps: [WalkStep]) throws {
         let walk = try RebuildWalk()
@@ -76,21 +98,42 @@ struct RebuildWalk {
     /// Applies `step`; the budget key refused (`budgets.site`,
     /// `budgets.files`) when the library cannot meet it: the build stops
     /// before it writes, and the previous site stays.
+    ///
+    /// An album the last build sealed that the step would publish in plain
+    /// (its key, its mark or its name changed) is refused with nothing
+    /// written; then the walk builds with `--unseal`, as a photographer who
+    /// meant it would, and holds that build to the clean one.
     func applyRefusable(_ step: WalkStep) throws -> String? {
+        told.steps += 1
+        let before = try FolderTree.read(output)
         do {
             try apply(step)
             return nil
+        } catch where Self.refusedUnsealing(error) {
+            let written = FolderTree.differences(before, try FolderTree.read(output))
+            guard written.isEmpty else { throw WalkError("a build refused to publish a sealed album in plain, yet wrote: \(written.prefix(5))") }
+            told.refusals[told.steps] = "unseal"
+            try build(into: output, cache: cache, unseal: true)
+            return nil
         } catch {
             guard let key = Self.refusedKey(error) else { throw error }
+            told.refusals[told.steps] = key
             return key
         }
     }
 
-    /// The budget key a refusal names ("budgets.site: 600 KB cannot hold
-    /// 6 photos …" from the build, or on a process's standard error).
+    /// The key a refusal names: a budget's ("budgets.site: 600 KB cannot
+    /// hold 6 photos …" from the build, or on a process's standard error),
+    /// or `albums` for a key marking an album that names no folder.
     static func refusedKey(_ error: Error) -> String? {
         let text = "\(error)"
+        if text.contains("names no folder in") { return "albums" }
         return ["budgets.site", "budgets.files"].first { text.contains($0 + ": ") }
+    }
+
+    /// A build stopped because it would publish in plain what the last one sealed (`UnsealCheck`).
+    static func refusedUnsealing(_ error: Error) -> Bool {
+        "\(error)".contains("sealed it as a private album") && "\(error)".contains("--unseal")
     }
 
     /// The shortest sublist of `steps` that still fails that this finds
@@ -132,7 +175,8 @@ struct RebuildWalk {
 
     /// `imgsite watch` on the shared folder sees `change` made and rebuilds.
     private func watch(applying change: WalkStep.Change?) throws {
-        let watch = try RunningProcess.imgsite(["watch", library.path, "-o", output.path, "--port", "0", "--cache-dir", cache.path, "--jobs", "2"])
+        let watch = try RunningProcess.imgsite(["watch", library.path, "-o", output.path, "--port", "0", "--cache-dir", cache.path, "--jobs", "2"],
+                                               environment: ProcessInfo.processInfo.environment.merging(Self.passwords) { $1 })
         defer { watch.interrupt() }
         guard watch.port() != nil, watch.wait(until: { _, _ in watch.summaries.count == 1 }) else {
             throw WalkError("imgsite watch did not start: \(watch.standardError)")
@@ -144,8 +188,10 @@ struct RebuildWalk {
         _ = watch.wait(timeout: 8) { _, _ in watch.summaries.count >= 2 }
         var seen = watch.summaries.count
         while watch.wait(timeout: 1.5, until: { _, _ in watch.summaries.count > seen }) { seen = watch.summaries.count }
-        // A budget the changed library cannot meet: the rebuild said so, and wrote nothing.
-        if Self.refusedKey(WalkError(watch.standardError)) != nil { throw WalkError(watch.standardError) }
+        // A budget the changed library cannot meet, an album key naming no folder, an album the last build
+        // sealed now in plain: the rebuild said so, and wrote nothing.
+        let said = WalkError(watch.standardError)
+        if Self.refusedKey(said) != nil || Self.refusedUnsealing(said) { throw said }
     }
 
     private func apply(_ change: WalkStep.Change) throws {
@@ -193,6 +239,13 @@ struct RebuildWalk {
             let builtIn = try String(contentsOf: Corpus.repoRoot.appending(path: "templates/photo.mustache"), encoding: .utf8)
             try files.createDirectory(at: override.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data((builtIn + line + "\n").utf8).write(to: override)
+        case let .renameAlbum(album):
+            let (plain, numbered) = (url(album), url("01-" + album))
+            if files.fileExists(atPath: plain.path), !files.fileExists(atPath: numbered.path) {
+                try files.moveItem(at: plain, to: numbered)
+            } else if files.fileExists(atPath: numbered.path), !files.fileExists(atPath: plain.path) {
+                try files.moveItem(at: numbered, to: plain)
+            }
         case let .albumFile(album, yaml):
             let file = url(album).appending(path: "album.yml")
             guard let yaml else {
@@ -212,7 +265,10 @@ struct RebuildWalk {
         case let .shards(count): try buildSharded(count, into: output, cache: cache)
         case let .killed(point):
             let run = try ImgsiteProcess.run(
-                ["build", library.path, "-o", output.path, "--jobs", "2"], environment: ["IMGSITE_CACHE_DIR": cache.path, "IMGSITE_KILL_AT": point])
+                ["build", library.path, "-o", output.path, "--jobs", "2"],
+                environment: ["IMGSITE_CACHE_DIR": cache.path, "IMGSITE_KILL_AT": point].merging(Self.passwords) { $1 })
+            // An album the last build sealed, now in plain: refused before anything is written, as in-process.
+            if run.status == 2, Self.refusedUnsealing(WalkError(run.errors)) { throw WalkError(run.errors) }
             // A build with fewer images or pages than the point ends by itself.
             // The process weighs the budget's sample as measured, not at
             // `told.sampleScale`: a budget it refuses (before writing) the
@@ -229,6 +285,7 @@ struct RebuildWalk {
             config = Self.overlay(config, changed, key: key)
             var options = try BuildOptions(input: library, output: other.appending(path: "site"), config: config, jobs: 2, force: false, cacheFolder: cache)
             options.configFile = file
+            options.environment.merge(Self.passwords) { $1 }
             do {
                 _ = try BuildPipeline(options: options, observe: { _ in }).run()
             } catch {
@@ -257,9 +314,9 @@ struct RebuildWalk {
     /// The walk's own build into `folder`: the library's imgsite.yml, 2 jobs unless told.
     @discardableResult
     private func build(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false, mode: BuildMode = .site,
-                       sampleScale: Double? = nil) throws -> BuildSummary {
+                       sampleScale: Double? = nil, unseal: Bool = false) throws -> BuildSummary {
         var options = try options(into: folder, cache: cache, jobs: jobs, force: force)
-        options.mode = mode
+        (options.mode, options.unseal) = (mode, unseal)
         options.sampleScale = sampleScale ?? told.sampleScale
         return try BuildPipeline(options: options, observe: { _ in }).run()
     }
@@ -267,8 +324,12 @@ struct RebuildWalk {
     private func options(into folder: URL, cache: URL, jobs: Int = 2, force: Bool = false) throws -> BuildOptions {
         var options = try BuildOptions.resolve(input: library.path, output: folder.path, configFile: nil, jobs: jobs, force: force, cacheFolder: cache.path)
         options.sampleScale = told.sampleScale
+        options.environment.merge(Self.passwords) { $1 }
         return options
     }
+
+    /// The private albums' password, for the walk's builds and processes.
+    static let passwords = ["WALK_PASSWORD": "walk the dog"]
 
     /// The clean build the walk's last is held to. Sharded, a clean sharded
     /// build: under a byte budget the shared plan leaves a shard's room
@@ -303,13 +364,20 @@ struct RebuildWalk {
         let clean = try Corpus.scratch("walk-clean")
         let cleanCache = try Corpus.scratch("walk-clean-cache")
         try cleanBuild(after: steps, into: clean, cache: cleanCache)
-        var differences = FolderTree.differences(try FolderTree.read(clean), try FolderTree.read(output))
-        let archives = try [clean, output].map { folder in
-            let file = try Corpus.scratch("walk-archive").appending(path: "site.tar.gz")
-            try SiteArchive.write(site: folder, to: file)
-            return try Data(contentsOf: file)
+        let (cleanFiles, walkFiles) = (try FolderTree.read(clean), try FolderTree.read(output))
+        // A sealed file's bytes start with its own random salt: held to the clean build's by name (the key's
+        // HMAC of its path, which holds its content's hash) and size; the archives then differ by design.
+        let sealed = { (files: [String: Data]) in files.filter { $0.key.contains("/_sealed/") }.mapValues { Data(count: $0.count) } }
+        let plain = { (files: [String: Data]) in files.filter { !$0.key.contains("/_sealed/") } }
+        var differences = FolderTree.differences(plain(cleanFiles), plain(walkFiles)) + FolderTree.differences(sealed(cleanFiles), sealed(walkFiles))
+        if sealed(cleanFiles).isEmpty {
+            let archives = try [clean, output].map { folder in
+                let file = try Corpus.scratch("walk-archive").appending(path: "site.tar.gz")
+                try SiteArchive.write(site: folder, to: file)
+                return try Data(contentsOf: file)
+            }
+            if archives[0] != archives[1] { differences.append("the archives differ") }
         }
-        if archives[0] != archives[1] { differences.append("the archives differ") }
         try? FileManager.default.removeItem(at: clean)
         try? FileManager.default.removeItem(at: cleanCache)
         if !differences.isEmpty { throw Failure(steps: steps, differences: ["the rebuild differs from a clean build: " + differences.prefix(6).joined(separator: "; ")]) }

@@ -27,7 +27,9 @@ struct WalkDraw {
         ("width_step", ["1.3", "2", nil]),
         ("max_width", ["480", "1024", nil]),
         ("placeholder", ["thumbhash", "blurhash", "grid", "lqip", "color", "css", "none", nil]),
-        ("albums", ["{a: {placeholder: color}}", "{b: {placeholder: none}, a: {placeholder: lqip}}", nil]),
+        // Private and hidden albums by key (b's at its numbered name too), and a typo that must stop every build.
+        ("albums", ["{a: {placeholder: color}}", "{b: {placeholder: none}, a: {placeholder: lqip}}", "{a: {private: {password_env: WALK_PASSWORD}}}",
+                    "{b: {private: {password_env: WALK_PASSWORD, listed: true}}, a: {hidden: true}}", "{c: {private: {password_env: WALK_PASSWORD}}}", nil]),
         ("metadata", ["strip", "keep-copyright", nil]),
         ("animated", ["{memory_budget: 1 MB}", "{memory_budget: 4 MB, outputs: [webp]}", "{outputs: [gif]}", nil]),
         ("budgets", ["{variant: 40 KB}", "{first_view: 300 KB}", "{site: 1 MB}", "{site: 600 KB}", "{files: 80}", "{site: 3 MB, files: 120}", nil]),
@@ -91,10 +93,13 @@ struct WalkDraw {
             let cover = inAlbum.isEmpty ? "none.jpg" : (inAlbum[random.below(inAlbum.count)] as NSString).lastPathComponent
             let files = ["title: \"Trip <1> & co\"", "description: \"**Rain** <script>x</script> [m](javascript:x)\"", "hidden: true",
                          "cover: \"\(cover)\"", "{title: Walk, hidden: false}", "order: -date", "order: [\"\(cover)\"]",
-                         "album_order: -name", "exclude: true", nil,
+                         "album_order: -name", "exclude: true", "private: {password_env: WALK_PASSWORD}", nil,
                          // Mistakes: a misspelt key is left out, a wrong type or broken YAML holds the album back.
                          "hidden: true\ndescripton: x", "hidden: maybe", "exclude: true\ntitle: [oops"]
             return .albumFile(album, yaml: files[random.below(files.count)])
+        case ..<95:
+            // Numbered to order it, or back: a private or hidden album keeps its mark.
+            return .renameAlbum(["a", "b"][random.below(2)])
         case ..<97:
             return .sampleScale([0.5, nil][random.below(2)])
         default:

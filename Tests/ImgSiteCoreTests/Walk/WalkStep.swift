@@ -28,6 +28,8 @@ struct WalkStep: CustomStringConvertible, Sendable {
         case template(String?)
         /// `album/album.yml` written with this YAML, or removed (nil).
         case albumFile(String, yaml: String?)
+        /// A top-level album's folder renamed `01-<name>`, or back to `<name>`.
+        case renameAlbum(String)
         /// A budget's sample weighs the images at this share of what they
         /// measure (`BuildOptions.sampleScale`), so a tight budget's first
         /// pass ends over it and the site is encoded again; nil: as measured.
@@ -44,6 +46,7 @@ struct WalkStep: CustomStringConvertible, Sendable {
             case let .sidecar(path, yaml): yaml.map { "\(path).yml: \($0)" } ?? "remove the sidecar of \(path)"
             case let .template(line): line.map { "override photo.mustache (\($0))" } ?? "remove the template override"
             case let .albumFile(album, yaml): yaml.map { "\(album)/album.yml: \($0)" } ?? "remove \(album)/album.yml"
+            case let .renameAlbum(album): "number \(album)/ as 01-\(album)/, or back"
             case let .sampleScale(scale): scale.map { "budget samples weigh \(Int($0 * 100)) %" } ?? "budget samples as measured"
             }
         }
