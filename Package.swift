@@ -94,8 +94,11 @@ let package = Package(
                 "Vips",
                 "ImgSiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // `--version` and the build report name the commit built (0.4.0+dev.c025576).
+            plugins: ["SourceVersion"]
         ),
+        .plugin(name: "SourceVersion", capability: .buildTool()),
         .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CVipsInterposers"]),
         .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteServer", "Vips", "CVipsInterposers"]),

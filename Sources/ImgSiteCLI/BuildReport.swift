@@ -87,7 +87,7 @@ final class BuildReport: Sendable {
             return row
         }
         var report: [String: Any] = [
-            "imgsite": ImgSiteVersion.current, "schema": 1,
+            "imgsite": VersionReport.buildVersion, "schema": 1,
             "summary": [
                 "built": summary.built, "animations": summary.animations, "upToDate": summary.upToDate, "failed": summary.failed.count, "warnings": summary.warnings.count,
                 "siteWarnings": summary.siteWarnings.count,

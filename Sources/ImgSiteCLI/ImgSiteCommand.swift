@@ -21,7 +21,7 @@ public struct ImgSiteCommand: AsyncParsableCommand {
               imgsite watch ./photos                 # rebuild as you edit, live reload
               imgsite serve _site                    # look at a built site
             """,
-        version: ImgSiteVersion.current,
+        version: sourceBuildVersion,
         subcommands: [BuildCommand.self, WatchCommand.self, ServeCommand.self, CacheCommand.self]
     )
 

@@ -5,10 +5,14 @@ import Vips
 /// `imgsite --version`: imgsite's version, the libvips it loaded and from
 /// where, and which native fast paths are on (docs/native.md).
 enum VersionReport {
+    /// What this build is: the release, or the commit it was built from
+    /// (`0.4.0+dev.c025576`): the bundle's, else the source tree's at build time.
+    static var buildVersion: String { ReleaseBundle.current?.version ?? sourceBuildVersion }
+
     static var text: String {
         // The bundle first, as install.md says; its version says whether it is a release.
         let bundle = ReleaseBundle.current
-        var lines = (bundle.map { [$0.line] } ?? []) + ["imgsite \(bundle?.version ?? ImgSiteVersion.current)"]
+        var lines = (bundle.map { [$0.line] } ?? []) + ["imgsite \(buildVersion)"]
         if let failure = Vips.loadFailure {
             return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
         }

@@ -46,17 +46,9 @@ CACHE=${DIST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imgsite-dist}
 
 version=$("$HERE/version.sh")
 # What this build is: the release itself only from its tag; else the commit,
-# so a bundle holding unreleased work never passes for the release.
+# so a bundle holding unreleased work never passes for the release (as `swift build` names it).
 commit=$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
-tagged=$(cd "$ROOT" && git tag --points-at HEAD 2>/dev/null | grep -Fx "v$version" || true)
-changed=$(cd "$ROOT" && git status --porcelain 2>/dev/null || true)
-if [ "$tagged" = "v$version" ] && [ -z "$changed" ]; then
-    build_version=$version
-elif [ -z "$changed" ]; then
-    build_version="$version+dev.${commit:0:7}"
-else
-    build_version="$version+dev.${commit:0:7}.modified"
-fi
+build_version=$("$ROOT/scripts/build-version.sh" "$ROOT")
 arch=$(uname -m)
 name="imgsite-$version-linux-$arch"
 prefix="$CACHE/prefix"

@@ -39,3 +39,24 @@ import Testing
         #expect(found > 20, "\(found) release names found")
     }
 }
+
+/// Every build says which source it is (#66 ask 9): `swift build` and
+/// `make build` as the release bundle does, `--version` and the report alike.
+@Suite struct SourceVersionTests {
+    @Test("--version and --report name the commit built: the release only from its tag, else <version>+dev.<commit>")
+    func commitNamed() throws {
+        let script = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [Corpus.repoRoot.appending(path: "scripts/build-version.sh").path])
+        let expected = String(decoding: script.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(expected == ImgSiteVersion.current || expected.wholeMatch(of: /\d+\.\d+\.\d+\+dev\.[0-9a-f]{7}(\.modified)?/) != nil, "\(expected)")
+        let version = try ImgsiteProcess.run(["--version"])
+        #expect(version.output.split(separator: "\n").first == "imgsite \(expected)"[...], "\(version.output)")
+        let input = try Corpus.scratch("input")
+        try Corpus.copy([Corpus.photo("formats/tiny-88x64.jpg")], into: input, album: "a")
+        let report = try Corpus.scratch("report").appending(path: "build.json")
+        let build = try ImgsiteProcess.run(["build", input.path, "-o", try Corpus.scratch("site").path, "--cache-dir", try Corpus.scratch("cache").path,
+                                            "--report", report.path])
+        #expect(build.status == 0, "\(build.errors)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        #expect(json?["imgsite"] as? String == expected)
+    }
+}
