@@ -72,7 +72,7 @@ final class BuildReport: Sendable {
         let rows = entries.withLock { $0 }.sorted { $0.key < $1.key }.map { path, entry -> [String: Any] in
             let image = images[path]
             let outputs = (image?["variants"] as? [[String: Any]] ?? []).map { variant in
-                variant.filter { ["path", "format", "width", "height", "bytes", "role"].contains($0.key) }
+                variant.filter { ["path", "format", "width", "height", "bytes", "role", "thumbnail"].contains($0.key) }
             }
             let bytesIn = image?["sourceBytes"] as? Int
                 ?? ((try? FileManager.default.attributesOfItem(atPath: input.appending(path: path).path)[.size]) as? Int) ?? 0

@@ -19,12 +19,15 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     public var metadata: KeptMetadata
     /// Problems that did not stop the build (damaged but usable file).
     public var warnings: [String]
+    /// Under a watermark, the width from which its stills are marked
+    /// (`Watermark.minWidth`); grids show copies instead (`forThumbnails`).
+    public var markedFrom: Int?
 
     /// Bytes written for all variants.
     public var outputBytes: Int { variants.reduce(0) { $0 + $1.bytes } }
 
     /// The still sizes, largest first: a still's variants, an animation's posters.
-    public var stills: [Variant] { variants.filter { $0.role == (animation == nil ? .image : .poster) } }
+    public var stills: [Variant] { variants.filter { $0.role == (animation == nil ? .image : .poster) && $0.thumbnail != true } }
 
     /// A clip's video files, largest first, in the order of its settings' codecs.
     public var videos: [Variant] { variants.filter { $0.role == .video } }
@@ -32,7 +35,25 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     public var motion: [Variant] { variants.filter { $0.role == .motion } }
 
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
-    public var denseStills: [Variant] { variants.filter { $0.role == .dense } }
+    public var denseStills: [Variant] { variants.filter { $0.role == .dense && $0.thumbnail != true } }
+
+    /// What grids and covers show: under a watermark, its unmarked copies
+    /// (`Variant.thumbnail`) in place of the marked files, none of which it
+    /// keeps; without a watermark, the image itself.
+    var forThumbnails: ProcessedImage {
+        guard let from = markedFrom else { return self }
+        let stills: Set<VariantRole> = animation == nil ? [.image, .dense] : [.poster]
+        var shown = self
+        shown.variants = variants.compactMap { variant in
+            if variant.thumbnail == true {
+                var file = variant
+                file.thumbnail = nil
+                return file
+            }
+            return stills.contains(variant.role) && variant.width >= from ? nil : variant
+        }
+        return shown
+    }
 
     /// What a dense screen chooses from, largest first: the usual files
     /// wider than every dense one, then the dense ones; empty without dense
@@ -62,6 +83,9 @@ public struct Variant: Codable, Sendable, Equatable {
     public var height: Int
     public var bytes: Int
     public var role: VariantRole
+    /// True for a watermarked photo's unmarked copy that grids and covers
+    /// show (its name ends `-thumb`); absent otherwise.
+    public var thumbnail: Bool?
 
     public init(path: String, format: OutputFormat, width: Int, height: Int, bytes: Int, role: VariantRole = .image) {
         self.path = path
@@ -81,6 +105,7 @@ public struct Variant: Codable, Sendable, Equatable {
         height = try values.decode(Int.self, forKey: .height)
         bytes = try values.decode(Int.self, forKey: .bytes)
         role = try values.decodeIfPresent(VariantRole.self, forKey: .role) ?? .image
+        thumbnail = try values.decodeIfPresent(Bool.self, forKey: .thumbnail)
     }
 }
 

@@ -167,11 +167,13 @@ struct ImageBuilder: Sendable {
         let specs = plan.specs
         var variants = specs.map { spec -> Variant in
             let cached = found.variants[spec]!
-            let role = [.poster, .dense].contains(spec.role) ? "-\(spec.role.rawValue)" : ""
+            let role = ([.poster, .dense].contains(spec.role) ? "-\(spec.role.rawValue)" : "") + (spec.thumbnail ? "-thumb" : "")
             let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
-            return Variant(
+            var variant = Variant(
                 path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes,
                 role: spec.role)
+            if spec.thumbnail { variant.thumbnail = true }
+            return variant
         }
         var animation: AnimationStats?
         if let source = record.animation, let frames = plan.frames {
@@ -188,10 +190,11 @@ struct ImageBuilder: Sendable {
             metadata = sidecar.applied(to: metadata)
             warnings += sidecar.ignored.map(\.message)
         }
-        let result = ProcessedImage(
+        var result = ProcessedImage(
             source: job.source.relativePath, sourceBytes: job.source.byteCount, width: record.width, height: record.height,
             hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, clip: clip?.stats,
             metadata: metadata, warnings: warnings)
+        result.markedFrom = settings.watermark?.minWidth
         var keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
         var newVariants = newVariants
@@ -249,7 +252,8 @@ struct ImageBuilder: Sendable {
             return CacheKey.animation(image: imageKey, spec: spec, frames: frames, encoder: settings.animationEncoder(spec.format))
         }
         let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
-        let mark = settings.watermark.flatMap { $0.marks(width: spec.width) ? $0.identity : nil }
+        // A thumbnail's copy is the unmarked file: its key is the one a site without the mark has.
+        let mark = settings.watermark.flatMap { $0.marks(width: spec.width) && !spec.thumbnail ? $0.identity : nil }
         return CacheKey.variant(
             image: imageKey, spec: spec, chain: derivedFrom, route: route(plan),
             encoder: settings.encoder(spec.format, width: spec.width, role: spec.role), watermark: mark)

@@ -20,6 +20,9 @@ struct VariantSpec: Sendable, Hashable {
     var width: Int
     var format: OutputFormat
     var role: VariantRole = .image
+    /// Under a watermark, the unmarked copy of a marked still that grids
+    /// and covers show (`thumbnailCopies`): the mark is for photo views.
+    var thumbnail = false
 }
 
 extension ImageSettings {
@@ -39,10 +42,11 @@ extension ImageSettings {
             if offersLargestJPEG, let widest = chain.first { jpegWidths.insert(widest) }
             let denseWidths = denseFormat == nil ? [] : Set(DenseScreens.widths(
                 of: chain, floor: planner.denseFloor(sourceWidth: width, sourceHeight: height)))
-            return OutputPlan(chain: chain, specs: chain.flatMap { size in
+            let specs = chain.flatMap { size in
                 formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
                     + (denseWidths.contains(size) ? [VariantSpec(width: size, format: denseFormat!, role: .dense)] : [])
-            })
+            }
+            return OutputPlan(chain: chain, specs: specs + thumbnailCopies(of: specs, chain: chain, width: width, height: height))
         }
         // Sized for the largest view the theme gives it (never upscaled), then
         // fitted to the budget: thinned, and scaled down if thinning is not enough.
@@ -55,6 +59,33 @@ extension ImageSettings {
             AnimationSettings.posterFormats.filter { $0 != .jpeg || fallbackWidths.contains(size) }
                 .map { VariantSpec(width: size, format: $0, role: .poster) }
         }
-        return OutputPlan(chain: chain, specs: files + posters, frames: frames)
+        return OutputPlan(chain: chain, specs: files + posters + thumbnailCopies(of: posters, chain: chain, width: width, height: height),
+                          frames: frames)
+    }
+
+    /// Under a watermark, an unmarked copy of each marked still a grid cell
+    /// or a cover may show, up to the narrowest width that fills the widest
+    /// one: the mark belongs to the photo's own views (its page, full
+    /// screen, zoom, downloads), and a cover's crop would cut it. Where dense
+    /// screens have files of their own, the usual format's copies stop at
+    /// what 1x screens take (a 2x browser without the dense format takes
+    /// those, never a marked one): those wide copies were most of the cost.
+    private func thumbnailCopies(of specs: [VariantSpec], chain: [Int], width: Int, height: Int) -> [VariantSpec] {
+        guard let mark = watermark else { return [] }
+        let layout = planner.layout
+        let aspect = Double(width) / Double(max(height, 1))
+        let widest = max(layout.rowDisplayRange(aspect: aspect).upperBound, layout.gridMaxDisplayWidth(aspect: aspect))
+        // Largest first: the last width at or above the widest cell, else the largest there is.
+        let top = { (density: Int) in chain.last(where: { Double($0) >= widest * Double(density) }) ?? chain.first ?? 0 }
+        let densest = layout.densities.max() ?? 1
+        let usualTop = specs.contains { $0.role == .dense } ? top(layout.densities.min() ?? 1) : top(densest)
+        return specs.filter { spec in
+            [.image, .dense, .poster].contains(spec.role) && mark.marks(width: spec.width)
+                && spec.width <= (spec.role == .dense ? top(densest) : usualTop)
+        }.map { spec in
+            var copy = spec
+            copy.thumbnail = true
+            return copy
+        }
     }
 }

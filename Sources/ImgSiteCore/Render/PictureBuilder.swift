@@ -14,14 +14,15 @@ struct PictureBuilder {
     func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> PictureContext {
         let aspect = image.aspect
         let style = layout.coverFillsHeight(aspect: aspect) ? "width: auto; height: 100%;" : "width: 100%; height: auto;"
-        return picture(image, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect),
+        // Never a watermarked file: the card crops it (`ProcessedImage.forThumbnails`).
+        return picture(image.forThumbnails, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect),
                        fallbackWidth: layout.gridMaxDisplayWidth(aspect: aspect), style: style, eager: eager)
     }
 
     /// A photo in the justified rows, `shares` of the content width in each
     /// band (`ThemeLayout.rowShares`); its width comes from the row CSS.
     func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> PictureContext {
-        picture(image, alt: alt, root: root, sizes: layout.rowSizes(shares: shares),
+        picture(image.forThumbnails, alt: alt, root: root, sizes: layout.rowSizes(shares: shares),
                 fallbackWidth: layout.rowMaxDisplayWidth(shares: shares), style: "", eager: eager)
     }
 

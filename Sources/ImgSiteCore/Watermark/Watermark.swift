@@ -1,8 +1,9 @@
 import Foundation
 
-/// `watermark:`: a text or a logo laid on every still the site publishes
-/// at or above `minWidth` (not on thumbnails, placeholders or originals),
-/// scaled to each file so that it looks the same on every screen.
+/// `watermark:`: a text or a logo laid on every still of a photo's own
+/// views at or above `minWidth` (grids and covers take unmarked copies,
+/// `VariantSpec.thumbnail`; never on placeholders or originals), scaled to
+/// each file so that it looks the same on every screen.
 public struct Watermark: Sendable, Hashable {
     public enum Mark: Sendable, Hashable {
         case text(String)
@@ -29,7 +30,7 @@ public struct Watermark: Sendable, Hashable {
     public var opacity = 0.6
     /// Its distance from the photo's edges, as a share of the shorter side.
     public var margin = 0.02
-    /// Files narrower than this are left unmarked (grids' thumbnails).
+    /// Photo views' files narrower than this are left unmarked (the mark would not read).
     public var minWidth = 480
     /// The logo file's content hash, read when the build starts: a new
     /// logo under the same name marks the files again.

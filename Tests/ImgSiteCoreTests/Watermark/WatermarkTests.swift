@@ -57,10 +57,18 @@ import Vips
         let marked = try TestBuild.run(input: input, config: Self.config(Self.logo()))
         #expect(marked.summary.failed.isEmpty && marked.summary.built == 2, "the logo is not published as a photo")
         for source in ["a/Storm.jpg", "a/DSCN0010.jpg"] {
-            let (before, after) = (try plain.image(source), try marked.image(source))
-            #expect(before.variants.map(\.width) == after.variants.map(\.width))
+            let (before, marks) = (try plain.image(source), try marked.image(source))
+            let after = marks.variants.filter { $0.thumbnail != true }
+            #expect(before.variants.map(\.width) == after.map(\.width))
+            // Grids' and covers' copies: the unmarked build's pixels, at every width they take at or above min_width.
+            let copies = marks.variants.filter { $0.thumbnail == true }
+            #expect(!copies.isEmpty && copies.allSatisfy { $0.width >= 480 && $0.path.contains("-thumb.") }, "\(copies.map(\.path))")
+            for copy in copies {
+                let old = try #require(before.variants.first { $0.width == copy.width && $0.format == copy.format && $0.role == copy.role })
+                #expect(try Data(contentsOf: plain.url(old)) == Data(contentsOf: marked.url(copy)), "\(copy.path): the unmarked file")
+            }
             var measured = 0
-            for (old, new) in zip(before.variants, after.variants) {
+            for (old, new) in zip(before.variants, after) {
                 if new.role == .original || new.width < 480 {
                     #expect(old.path == new.path, "\(new.path): unmarked, the same file")
                     continue
@@ -81,6 +89,24 @@ import Vips
         }
     }
 
+    @Test("grids and covers name no marked file in any source, for any screen or browser; the photo page names only marked ones at or above min_width")
+    func gridsNameNoMark() throws {
+        let input = try Self.library()
+        try Corpus.copy(["nature/Wood.jpg", "nature/Dune.jpg"].map(Corpus.photo), into: input, album: "b")
+        let build = try TestBuild.run(input: input, config: Self.config(Watermark(mark: .text("© 2024 Jo Nesbø"))))
+        let files = Dictionary(build.manifest.images.flatMap(\.variants).map { (($0.path as NSString).lastPathComponent, $0) }) { a, _ in a }
+        func named(_ page: String) throws -> [Variant] {
+            let html = try AlbumFileSiteTests.page(build, page)
+            return html.matches(of: /[\w.-]+\.[0-9a-f]{8}\.(?:webp|avif|jpg|jxl)/).compactMap { files[String($0.output)] }
+        }
+        for page in ["index.html", "a/index.html", "b/index.html"] {
+            let shown = try named(page)
+            #expect(!shown.isEmpty && shown.allSatisfy { $0.thumbnail == true || $0.width < 480 }, "\(page): \(shown.filter { $0.thumbnail != true && $0.width >= 480 }.map(\.path))")
+        }
+        let photo = try named("a/storm.html")
+        #expect(photo.allSatisfy { $0.thumbnail == nil } && photo.contains { $0.width >= 480 }, "\(photo.map(\.path))")
+    }
+
     @Test("text by libvips: visible in the corner at or above min_width; changing the mark encodes only the marked files again")
     func textAndChange() throws {
         let input = try Self.library()
@@ -97,7 +123,7 @@ import Vips
         mark.opacity = 0.9
         let again = try TestBuild.run(input: input, config: Self.config(mark), output: output)
         let markedFiles = try [first.image("a/Storm.jpg"), first.image("a/DSCN0010.jpg")].flatMap(\.variants)
-            .filter { $0.role != .original && $0.width >= 480 }.count
+            .filter { $0.role != .original && $0.width >= 480 && $0.thumbnail != true }.count
         #expect(again.summary.encodedFiles == markedFiles, "only the marked files, not the \(storm.variants.count) of Storm")
         #expect(try again.image("a/Storm.jpg").placeholder == storm.placeholder)
     }
