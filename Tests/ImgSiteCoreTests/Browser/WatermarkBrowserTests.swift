@@ -6,17 +6,11 @@ import Testing
 /// (#66 ask 4): what Chromium loads for grids and covers is never a marked
 /// file; what it loads for the photo page is.
 @Suite(.tags(.browser), .serialized) struct WatermarkBrowserTests {
-    /// Each image's chosen file once every one has finished.
-    static let chosen = """
-        const done = arguments[0];
-        const deadline = Date.now() + 20000;
-        (function check() {
-          const images = Array.from(document.images);
-          if ((images.length && images.every(i => i.complete)) || Date.now() > deadline) {
-            done(images.map(i => (i.currentSrc || i.src).split('/').pop()));
-          } else { setTimeout(check, 100); }
-        })();
-        """
+    /// The file each image of the page chose, once every one has finished.
+    static func chosen(_ browser: WebDriver) async throws -> [String] {
+        let images = try #require(try await browser.executeAsync(PrivateAlbumBrowserTests.images) as? [[String: Any]])
+        return images.compactMap { $0["file"] as? String }
+    }
 
     @Test("phone 3x, desktop 1x and 2x: grid cells and front-page covers load unmarked files; the photo page a marked one")
     func thumbnailsUnmarked() async throws {
@@ -33,13 +27,13 @@ import Testing
                 try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": density, "mobile": mobile])
                 for page in ["index.html", "a/index.html", "b/index.html"] {
                     try await browser.open(build.output.appending(path: page))
-                    let shown = try #require(try await browser.executeAsync(Self.chosen) as? [String])
+                    let shown = try await Self.chosen(browser)
                     #expect(!shown.isEmpty && shown.allSatisfy(unmarked), "\(width)×\(height)@\(density)x \(page): \(shown.filter { !unmarked($0) })")
                     // On a dense screen the grid takes copies at or above min_width: the case the mark was on.
                     if density == 3 && page != "index.html" { #expect(shown.contains { files[$0]?.thumbnail == true }, "\(page): \(shown)") }
                 }
                 try await browser.open(build.output.appending(path: "a/storm.html"))
-                let photo = try #require(try await browser.executeAsync(Self.chosen) as? [String])
+                let photo = try await Self.chosen(browser)
                 let file = try #require(photo.first.flatMap { files[$0] }, "\(photo)")
                 #expect(file.thumbnail == nil && file.width >= 480, "\(width)×\(height)@\(density)x: the photo page shows \(file.path), marked")
             }
