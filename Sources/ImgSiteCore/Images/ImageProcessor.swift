@@ -106,7 +106,7 @@ struct ImageProcessor: Sendable {
                 let image = try sizes.size(index)
                 // Marked as it is encoded, never in the chain: the smaller sizes are made clean.
                 let shown = try settings.watermark.map { (mark) throws(VipsError) in
-                    mark.marks(width: spec.width) && !spec.thumbnail ? try WatermarkLayer.apply(mark, to: image) : image
+                    mark.marks(spec) ? try WatermarkLayer.apply(mark, to: image) : image
                 } ?? image
                 return EncodedVariant(data: try encode(shown, as: spec, credit: credit), height: image.height)
             }

@@ -72,9 +72,9 @@ extension BuildPipeline {
         }
         let (journal, wroteHereBefore, pageDigests, sealedBefore) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
         try UnsealCheck.refuse(root.allJobs, sealedBefore: sealedBefore)
-        let base = options.config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        // base_url is kept with its trailing "/" (ConfigReader.baseURL), as the pages join it.
         summary.privateAlbums = writer.sealing.vaults.filter { !$0.address.isEmpty }.map { vault in
-            PrivateAlbumAddress(folder: vault.input, address: vault.address + "/", url: base.map { $0 + vault.address + "/" })
+            PrivateAlbumAddress(folder: vault.input, address: vault.address + "/", url: options.config.baseURL.map { $0 + vault.address + "/" })
         }
         return Scanned(
             writer: writer, root: root, allJobs: root.allJobs,

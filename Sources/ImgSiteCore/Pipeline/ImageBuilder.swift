@@ -253,7 +253,7 @@ struct ImageBuilder: Sendable {
         }
         let derivedFrom = Array(plan.chain.prefix { $0 >= spec.width })
         // A thumbnail's copy is the unmarked file: its key is the one a site without the mark has.
-        let mark = settings.watermark.flatMap { $0.marks(width: spec.width) && !spec.thumbnail ? $0.identity : nil }
+        let mark = settings.watermark.flatMap { $0.marks(spec) ? $0.identity : nil }
         return CacheKey.variant(
             image: imageKey, spec: spec, chain: derivedFrom, route: route(plan),
             encoder: settings.encoder(spec.format, width: spec.width, role: spec.role), watermark: mark)

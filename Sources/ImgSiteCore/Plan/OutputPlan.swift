@@ -80,7 +80,7 @@ extension ImageSettings {
         let densest = layout.densities.max() ?? 1
         let usualTop = specs.contains { $0.role == .dense } ? top(layout.densities.min() ?? 1) : top(densest)
         return specs.filter { spec in
-            [.image, .dense, .poster].contains(spec.role) && mark.marks(width: spec.width)
+            [.image, .dense, .poster].contains(spec.role) && mark.marks(spec)
                 && spec.width <= (spec.role == .dense ? top(densest) : usualTop)
         }.map { spec in
             var copy = spec

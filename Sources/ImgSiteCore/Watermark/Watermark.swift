@@ -42,8 +42,11 @@ public struct Watermark: Sendable, Hashable {
         self.mark = mark
     }
 
-    /// Whether a file `width` pixels wide is marked.
+    /// Whether a photo view's file `width` pixels wide is marked.
     func marks(width: Int) -> Bool { width >= minWidth }
+
+    /// Whether the file of `spec` is marked: not a grid's copy, wide enough.
+    func marks(_ spec: VariantSpec) -> Bool { !spec.thumbnail && marks(width: spec.width) }
 
     /// What shapes a marked file's pixels (not `minWidth`: it decides which
     /// files are marked, not how): part of their cache keys.
