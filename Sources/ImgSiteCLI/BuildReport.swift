@@ -49,7 +49,7 @@ final class BuildReport: Sendable {
                 var entry = entries[path, default: Entry()]
                 entry.seconds += entry.started.map { Self.seconds(now - $0) } ?? 0
                 entries[path] = entry
-            case .started, .step, .waiting, .siteWarning, .skipped, .note, .encoding:
+            case .started, .work, .step, .waiting, .siteWarning, .skipped, .note, .encoding:
                 break
             }
         }
@@ -118,7 +118,7 @@ final class BuildReport: Sendable {
         var json: [String: Any] = [
             "predicted": ["bytes": budget.predictedBytes, "files": budget.predictedFiles],
             "unbudgeted": ["bytes": budget.unbudgetedBytes, "files": budget.unbudgetedFiles],
-            "gaveUp": budget.gaveUp.map { ["setting": $0.setting, "effect": $0.effect] },
+            "gaveUp": budget.gaveUp.map { ["setting": $0.setting, "words": $0.words, "effect": $0.effect] },
         ]
         if let site = budget.site { json["site"] = site }
         if let files = budget.files { json["files"] = files }
@@ -127,7 +127,10 @@ final class BuildReport: Sendable {
             json["bytesError"] = (error * 1000).rounded() / 1000
         }
         json["passes"] = budget.passes
-        if let first = budget.firstPass { json["firstPass"] = ["bytes": first.bytes, "files": first.files] }
+        if let first = budget.firstPass {
+            json["firstPass"] = ["bytes": first.bytes, "files": first.files]
+            json["photosEncodedAgain"] = budget.photosEncodedAgain
+        }
         return json
     }
 

@@ -27,7 +27,7 @@ enum ImageLine {
         case .built(let image) where !image.warnings.isEmpty:
             (.warning, "warning \(clean(image.source)): \(problems(image.warnings))")
         case .built(let image):
-            (.built, "built \(clean(image.source)) (\(image.variants.count) files, \(Bytes.text(image.outputBytes)))")
+            (.built, "built \(clean(image.source)) (\(Counted.text(image.variants.count, "file")), \(Bytes.text(image.outputBytes)))")
         case let .upToDate(source, warnings) where !warnings.isEmpty:
             (.upToDate, "up to date \(clean(source)): \(problems(warnings))")
         case .upToDate(let source, _):
@@ -48,8 +48,8 @@ enum ImageLine {
         warnings.map(clean).joined(separator: "; ")
     }
 
-    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, videos N][, removed N stale files][, skipped N (N RAW, N other)];
-    /// IN → OUT[ (budget …)]; S s; site in DIR"
+    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, videos N][, removed N stale files][, skipped N (N RAW, N video, N Live Photo motion, N other)];
+    /// IN → OUT (or "nothing encoded")[ (budget …)]; S s; site in DIR"
     static func summary(_ summary: BuildSummary, output: String) -> String {
         var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
         if !summary.warnings.isEmpty { parts.append("warnings \(summary.warnings.count)") }
@@ -58,7 +58,9 @@ enum ImageLine {
         if summary.videos > 0 { parts.append("videos \(summary.videos)") }
         if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
         if !summary.skipped.isEmpty { parts.append("skipped \(summary.skipped.count) (\(SkippedFile.byKind(summary.skipped)))") }
-        var bytes = "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"
+        // A no-op build read and wrote nothing: "0 B → 0 B" said nothing.
+        var bytes = summary.bytesIn == 0 && summary.bytesOut == 0
+            ? "nothing encoded" : "\(Bytes.text(summary.bytesIn)) → \(Bytes.text(summary.bytesOut))"
         if let budget = summary.budget { bytes += " (\(budget.line))" }
         return "\(parts.joined(separator: ", ")); \(bytes); \(String(format: "%.1f s", summary.seconds)); site in \(clean(output))"
     }

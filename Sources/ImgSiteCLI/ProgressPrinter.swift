@@ -9,7 +9,7 @@ import Synchronization
 final class ProgressPrinter: Sendable {
     enum Verbosity { case quiet, normal, verbose }
 
-    private struct State {
+    struct State {
         var total = 0
         var done = 0
         /// Up to date before processing began (they take no time).
@@ -17,6 +17,26 @@ final class ProgressPrinter: Sendable {
         var current = ""
         /// When the first image to process began.
         var processingSince: ContinuousClock.Instant?
+        /// The work of each image to make (`BuildEvent.work`), what of it is
+        /// done, and how far each clip being encoded is.
+        var work: [String: Double] = [:]
+        var workDone = 0.0
+        var encodingPercent: [String: Int] = [:]
+
+        /// Takes the work of `path`, finished.
+        mutating func finished(_ path: String) {
+            workDone += work[path] ?? 0
+            encodingPercent[path] = nil
+        }
+
+        /// The share of the work done, counting clips part-way; nil when
+        /// the build did not say its work (a shard's).
+        var workShare: Double? {
+            let total = work.values.reduce(0, +)
+            guard total > 0 else { return nil }
+            let partial = encodingPercent.reduce(0.0) { $0 + (work[$1.key] ?? 0) * Double($1.value) / 100 }
+            return min(1, (workDone + partial) / total)
+        }
     }
 
     private let verbosity: Verbosity
@@ -44,11 +64,15 @@ final class ProgressPrinter: Sendable {
                 state.done = 0
                 state.fresh = fresh
                 state.processingSince = .now
+                (state.work, state.workDone, state.encodingPercent) = ([:], 0, [:])
                 if verbosity == .verbose { message("\(total) images, \(fresh) up to date") }
+            case .work(let work):
+                state.work = work
             case .processing(let path):
                 state.current = path
             case let .encoding(path, percent):
                 state.current = "\(path) \(percent)%"
+                state.encodingPercent[path] = percent
                 if verbosity == .verbose, percent % 25 == 0, percent < 100 { message("encoding \(ImageLine.clean(path)): \(percent)%") }
             case .step(let name):
                 if verbosity == .verbose {
@@ -68,10 +92,12 @@ final class ProgressPrinter: Sendable {
                 if verbosity == .verbose { message("skipped \(ImageLine.clean(path)): \(reason)") }
             case .encodedAgain:
                 state.done += 1  // its line was told in the first pass
-            case let .upToDate(_, warnings) where !everyImage && warnings.isEmpty:
+            case let .upToDate(path, warnings) where !everyImage && warnings.isEmpty:
                 state.done += 1  // no line to make: 10,000 of them in a no-op build
+                state.finished(path)
             case .built, .upToDate, .failed:
                 state.done += 1
+                if let path = Self.source(of: event) { state.finished(path) }
                 if let (status, text) = ImageLine.line(for: event, showingStep: verbosity == .verbose),
                     everyImage || status != .built  // failed, warning, or up to date with its warnings
                 {
@@ -122,12 +148,31 @@ final class ProgressPrinter: Sendable {
             + ImageLine.clean(String(state.current.prefix(50))), toError: true)
     }
 
-    /// Time left at the pace of the images processed so far (up-to-date ones cost nothing).
     private static func eta(_ state: State) -> String {
-        let processed = state.done - state.fresh
-        guard processed > 0, let since = state.processingSince, state.done < state.total else { return "" }
-        let left = seconds(ContinuousClock.now - since) / Double(processed) * Double(state.total - state.done)
+        guard let since = state.processingSince, let left = secondsLeft(state, elapsed: seconds(ContinuousClock.now - since)) else { return "" }
         return left < 60 ? String(format: "  ETA %.0fs", left) : String(format: "  ETA %dm%02ds", Int(left) / 60, Int(left) % 60)
+    }
+
+    /// Time left at the pace of the work done so far (pixels × frames: a 4K
+    /// clip weighs what it costs), or of the images where the work is not
+    /// known; up-to-date images cost nothing. Nil before there is a pace.
+    static func secondsLeft(_ state: State, elapsed: Double) -> Double? {
+        guard state.done < state.total else { return nil }
+        if let share = state.workShare {
+            return share > 0 ? elapsed / share * (1 - share) : nil
+        }
+        let processed = state.done - state.fresh
+        return processed > 0 ? elapsed / Double(processed) * Double(state.total - state.done) : nil
+    }
+
+    /// The source an image's finishing event names.
+    private static func source(of event: BuildEvent) -> String? {
+        switch event {
+        case .built(let image): image.source
+        case .upToDate(let path, _): path
+        case .failed(let error): error.path
+        default: nil
+        }
     }
 
     private static func seconds(_ duration: Duration) -> Double {

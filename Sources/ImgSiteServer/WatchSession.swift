@@ -101,7 +101,9 @@ public struct WatchSession: Sendable {
         return await withCheckedContinuation { continuation in
             Thread {
                 let result = Result { () throws(BuildError) -> BuildSummary in
-                    try BuildPipeline(options: try resolve(), observe: report.observe).run(holding: lock)
+                    var options = try resolve()
+                    options.keepsBudgetPlanThroughEdits = true
+                    return try BuildPipeline(options: options, observe: report.observe).run(holding: lock)
                 }
                 FreedMemory.giveBack()  // the session stays, idle, until the next change
                 switch result {

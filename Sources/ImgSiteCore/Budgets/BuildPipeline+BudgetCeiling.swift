@@ -40,10 +40,13 @@ extension BuildPipeline {
             _ = predictor.widen(ifKeeping: stage.plan.config(from: options.config), settings: settings, workers: options.jobs)
         }
         let tightening = PhotoTightening(predictor: predictor, site: options.config, layout: options.layout)
+        var encodedAgain: Set<String> = []
         for pass in 1...Self.ceilingPasses {
             guard let next = tightening.tightened(stage.plan, built: measured.photos, over: budget.over(measured.site), measured: measured.site)
             else { break }
-            let photos = Set(next.photoMoves.filter { stage.plan.photoMoves[$0.key] != $0.value }.keys).count
+            let tightened = Set(next.photoMoves.filter { stage.plan.photoMoves[$0.key] != $0.value }.keys)
+            let photos = tightened.count
+            encodedAgain.formUnion(tightened)
             stage.plan = next
             observe(.step("budget: the site came to \(measured.site.text), over \(budget.text); \(photos) of \(measured.photos.count) photos "
                 + "give up one more notch, encoding them again (pass \(pass + 1))"))
@@ -51,8 +54,9 @@ extension BuildPipeline {
             built.planned.budget = stage
             measured = try measuredSite(built)
             guard budget.isOverCeiling(measured.site) else {
-                summary.budget = BudgetReport(budget: budget, plan: next, site: options.config, firstPass: first, passes: pass + 1)
-                Self.save(next, key: stage.saved.key, to: stage.saved.file)
+                summary.budget = BudgetReport(budget: budget, plan: next, site: options.config, firstPass: first, passes: pass + 1,
+                                              photosEncodedAgain: encodedAgain.count)
+                if stage.savesPlan { Self.save(next, key: stage.saved.key, to: stage.saved.file) }
                 return built
             }
         }

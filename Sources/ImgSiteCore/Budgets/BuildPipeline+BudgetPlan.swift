@@ -35,20 +35,31 @@ extension BuildPipeline {
         if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
         let jobs = scanned.allJobs
         let pages = PageCount(pageOptions.pages, root: scanned.root)
-        let key = SourceHash.of(texts: [
-            ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)", "\(pages)",
-        ] + jobs.lazy.map { "\($0.source.relativePath) \($0.source.identity.size) \($0.source.identity.modifiedNanoseconds) \($0.source.identity.inode)" })
+        let key = BudgetPlanKey(
+            settings: SourceHash.of(texts: [
+                ImgSiteVersion.current, settings.key, "\(budget.bytes ?? 0) \(budget.files ?? 0) \(budget.margin) \(options.sampleScale)",
+                "\(pageOptions.downloads) \(pageOptions.albumZips) \(pageOptions.pageSize) \(pageOptions.baseURL != nil)",
+            ]),
+            pages: "\(pages)", photos: Dictionary(jobs.map { ($0.source.relativePath, $0.source.identity.text) }) { first, _ in first })
         let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
         var predictor: SitePredictor?
         var headers: [String: SourceHeader] = [:]
+        var savesPlan = true
         let plan: BudgetPlan
+        let kept = Self.savedPlan(saved)
         if case .merge(let folders) = options.mode {
             guard let shards = ShardManifest.budgetPlan(folders) else {
                 throw BuildError(path: "--merge", "the shards were built without budgets.site or budgets.files; build every shard and the merge with the same imgsite.yml")
             }
             plan = shards
-        } else if let kept = Self.savedPlan(saved, key: key) {
-            plan = kept
+        } else if let kept, kept.key == key {
+            plan = kept.plan
+        } else if let kept, options.keepsBudgetPlanThroughEdits, let edit = key.keeps(kept.key) {
+            // Kept, not saved: the next edit is weighed against the plan's own
+            // photos, and a `build` plans again as a clean build would.
+            plan = kept.plan
+            savesPlan = false
+            observe(.step("budget: the plan kept through this edit (\(edit)); the site is measured and re-planned only if over"))
         } else {
             observe(.step("budget: reading \(jobs.count) headers and encoding a sample"))
             var made: SitePredictor
@@ -61,7 +72,7 @@ extension BuildPipeline {
         summary.budget = report
         observe(.step(report.line))
         return SettingsChoice(settings: SettingsPlan(plan, config: config, layout: options.layout),
-                              budget: BudgetStage(plan: plan, predictor: predictor, saved: (saved, key)), headers: headers)
+                              budget: BudgetStage(plan: plan, predictor: predictor, saved: (saved, key), savesPlan: savesPlan), headers: headers)
     }
 
     /// What predicts the site's files and bytes: every header (those in
@@ -115,17 +126,15 @@ extension BuildPipeline {
         }
     }
 
-    static func save(_ plan: BudgetPlan, key: String, to file: URL) {
+    static func save(_ plan: BudgetPlan, key: BudgetPlanKey, to file: URL) {
         if let data = try? JSONEncoder().encode(SavedBudgetPlan(key: key, plan: plan)) {
             try? AtomicWriter.write(data, to: file)
         }
     }
 
-    private static func savedPlan(_ file: URL, key: String) -> BudgetPlan? {
-        guard let data = try? Data(contentsOf: file), let saved = try? JSONDecoder().decode(SavedBudgetPlan.self, from: data),
-            saved.key == key
-        else { return nil }
-        return saved.plan
+    private static func savedPlan(_ file: URL) -> SavedBudgetPlan? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(SavedBudgetPlan.self, from: data)
     }
 }
 
@@ -138,8 +147,7 @@ struct SettingsChoice {
     var headers: [String: SourceHeader] = [:]
 }
 
-/// The last budget plan made with this cache, and what it was made from.
 private struct SavedBudgetPlan: Codable {
-    var key: String
+    var key: BudgetPlanKey
     var plan: BudgetPlan
 }

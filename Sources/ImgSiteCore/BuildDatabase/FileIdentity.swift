@@ -10,6 +10,9 @@ public struct FileIdentity: Sendable, Hashable, Codable {
     public var modifiedNanoseconds: Int64
     public var inode: UInt64
 
+    /// "size time inode": what a kept plan compares a photo by.
+    var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
+
     public init(size: Int, modifiedNanoseconds: Int64, inode: UInt64) {
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds

@@ -2,6 +2,9 @@
 public enum BuildEvent: Sendable {
     /// Processing starts: `total` images, `fresh` of them up to date.
     case started(total: Int, fresh: Int)
+    /// The work each image to make is (`WorkEstimate`: pixels × frames), by
+    /// source path, told once before they are made: the ETA counts work, not items.
+    case work([String: Double])
     /// An image is being decoded and encoded now.
     case processing(String)
     /// A clip being decoded and encoded is this far through, in percent

@@ -22,6 +22,10 @@ public struct BuildOptions: Sendable {
     /// Publish in plain an album the last build into this output folder
     /// sealed (`--unseal`); without it such a build stops (`UnsealCheck`).
     public var unseal = false
+    /// `imgsite watch`'s rebuilds: a whole-site budget's plan is kept through
+    /// an edit while the site still fits it (`BudgetPlanKey.keeps`), so an
+    /// edit costs its own photos, not the site's; a `build` plans as a clean build.
+    public var keepsBudgetPlanThroughEdits = false
     /// Where private albums' passwords are read (`private.password_env`).
     public var environment = ProcessInfo.processInfo.environment
     /// What a budget's sample says the images weigh, over what it measured

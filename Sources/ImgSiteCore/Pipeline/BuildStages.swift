@@ -99,7 +99,10 @@ struct BudgetStage {
     /// back from the cache).
     var predictor: SitePredictor?
     /// Where the plan is kept, and under which key.
-    var saved: (file: URL, key: String)
+    var saved: (file: URL, key: BudgetPlanKey)
+    /// False for a plan kept through a watch edit: it stays saved under
+    /// the photos it was made for (`BuildOptions.keepsBudgetPlanThroughEdits`).
+    var savesPlan = true
 }
 
 /// `process`, `merge`, then `ceiling`: every image as built, reused or failed.
@@ -215,6 +218,11 @@ final class KnownHeaders: Sendable {
     /// `source`'s header, if it was read; it is let go.
     func take(_ source: String) -> SourceHeader? {
         headers.withLock { $0.removeValue(forKey: source) }
+    }
+
+    /// `source`'s header, if it was read, kept for its image.
+    func peek(_ source: String) -> SourceHeader? {
+        headers.withLock { $0[source] }
     }
 
     /// Lets go of those no image took (images the journal served).

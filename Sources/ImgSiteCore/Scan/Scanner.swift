@@ -220,6 +220,7 @@ public struct Scanner: Sendable {
                     relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity, settings: settings)
                 continue
             }
+            skip.kind = .motion
             skip.note = "the motion of a Live Photo, shown as its photo \(name(images[index].relativePath)) (a photo and a short .mov of the same name are one Live Photo)"
             skipped.append(skip)
         }

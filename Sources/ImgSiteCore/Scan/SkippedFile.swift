@@ -7,7 +7,17 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         case raw = "RAW"
         case video
+        /// A Live Photo's `.mov`, its photo published (`live_photos: still`).
+        case motion
         case other
+
+        /// As the summary line counts it: "2 RAW", "1 Live Photo motion".
+        func counted(_ count: Int) -> String {
+            switch self {
+            case .raw, .video, .other: "\(count) \(rawValue)"
+            case .motion: Counted.text(count, "Live Photo motion")
+            }
+        }
     }
 
     /// Path relative to the input folder.
@@ -44,6 +54,7 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
         return switch kind {
         case .raw: "a camera RAW file imgsite does not read here"
         case .video: "a video clip imgsite does not read here"
+        case .motion: "the motion of a Live Photo, shown as its photo"
         case .other: "not an image imgsite reads (\(Scanner.imageExtensions.sorted().joined(separator: ", "))) nor a caption"
         }
     }
@@ -53,11 +64,11 @@ public struct SkippedFile: Sendable, Equatable, Hashable {
         relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
     }
 
-    /// "10 RAW, 2 other": skipped files by kind.
+    /// "10 RAW, 1 Live Photo motion, 2 other": skipped files by kind.
     public static func byKind(_ files: [SkippedFile]) -> String {
         Kind.allCases.compactMap { kind -> String? in
             let count = files.count { $0.kind == kind }
-            return count == 0 ? nil : "\(count) \(kind.rawValue)"
+            return count == 0 ? nil : kind.counted(count)
         }.joined(separator: ", ")
     }
 }

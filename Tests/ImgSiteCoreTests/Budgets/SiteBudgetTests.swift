@@ -173,7 +173,7 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         let summary = try #require(run.output.split(separator: "\n").last { $0.hasPrefix("built 4, up to date 0, failed 0; ") })
         let parts = summary.components(separatedBy: "; ")
-        #expect(parts.count == 4 && parts[1].contains(" (budget 40 files: planned ") && parts[1].contains("gave up ") && parts[3].hasPrefix("site in "),
+        #expect(parts.count == 4 && parts[1].contains(" (budget 40 files: site ") && parts[1].contains(", to fit: ") && parts[3].hasPrefix("site in "),
                 "\(summary)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let budget = try #require(json["budget"] as? [String: Any])
@@ -182,13 +182,15 @@ import Testing
         #expect(predicted["files"]! <= 40 && (budget["unbudgeted"] as? [String: Int])?["files"] ?? 0 > 40)
         let gaveUp = try #require(budget["gaveUp"] as? [[String: String]])
         #expect(!gaveUp.isEmpty && gaveUp.allSatisfy { $0["setting"] != nil && !($0["effect"] ?? "").isEmpty })
+        // The line says what was given up in words, not as the settings' names (the report has both).
+        #expect(gaveUp.allSatisfy { parts[1].contains($0["words"]!) && !parts[1].contains($0["setting"]!) }, "\(summary)")
         // The site as built, measured: the output folder's files and bytes, and the plan's error.
         let built = try #require(budget["built"] as? [String: Int])
         let folder = OutputFolder(root: output).filesAndBytes(except: [OutputLock.fileName])
         #expect(built["files"] == folder.files && built["bytes"] == folder.bytes, "\(built) against \(folder)")
         let error = try #require(budget["bytesError"] as? Double)
         #expect(abs(error - (Double(folder.bytes) / Double(try #require(predicted["bytes"])) - 1)) < 0.001)
-        #expect(parts[1].contains(", built \(Bytes.text(folder.bytes)), \(folder.files) files ("), "\(summary)")
+        #expect(parts[1].contains(": site \(Bytes.text(folder.bytes)) in \(folder.files) files with its pages, planned "), "\(summary)")
     }
 
     @Test("a budget too small stops the build before any file is written, naming the key, and leaves no output folder")

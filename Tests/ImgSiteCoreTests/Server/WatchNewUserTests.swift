@@ -22,7 +22,7 @@ import Testing
     }
 
     /// "built N, up to date N, failed N[, warnings N][, animations N][, removed N stale files]; IN → OUT; S s; site in DIR"
-    nonisolated(unsafe) static let summaryFormat = /^built \d+, up to date \d+, failed \d+(, warnings \d+)?(, site warnings \d+)?(, animations \d+)?(, removed \d+ stale files)?(, skipped \d+ \(\d+ [A-Za-z]+(, \d+ [a-z]+)?\))?; .+ → .+; \d+\.\d s; site in .+$/
+    nonisolated(unsafe) static let summaryFormat = /^built \d+, up to date \d+, failed \d+(, warnings \d+)?(, site warnings \d+)?(, animations \d+)?(, removed \d+ stale files)?(, skipped \d+ \(\d+ [A-Za-z]+(, \d+ [a-z]+)?\))?; (.+ → .+|nothing encoded); \d+\.\d s; site in .+$/
 
     @Test("a failed image's message stays its own; summaries and warning lines as build prints them; each change named once, with its album")
     func messagesAndLines() throws {

@@ -131,7 +131,7 @@ struct ClipBuildTests {
     func livePhotos() throws {
         let build = try TestBuild.run(input: try LivePhotoMotionTests.library())
         #expect(build.summary.built == 4 && build.summary.failed.isEmpty, "\(build.events)")
-        let motions = build.summary.skipped.filter { $0.kind == .video }
+        let motions = build.summary.skipped.filter { $0.kind == .motion }
         #expect(motions.map(\.relativePath).sorted() == ["a/IMG_0001.MOV", "a/IMG_0002.mov"])
         #expect(motions.allSatisfy { $0.reason.hasPrefix("the motion of a Live Photo, shown as its photo IMG_000") }, "\(motions.map(\.reason))")
         #expect(try build.image("a/Dune.mp4").clip != nil && build.image("a/Dune.jpg").clip == nil)
