@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
 
 all: build
 
@@ -174,6 +174,11 @@ $(BENCH_VENV)/bin/python:
 	  ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null)
 	python3 -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install -q 'selenium>=4.10,<5' pillow numpy
+
+## bench-damage: the garbled-scan check (SilentDamage) on 1,000 generated JPEGs of every kind and on a garbled copy of
+## each: false alarms, finds (by the bytes, by libvips' strict decode, by neither) and the check's time a file
+bench-damage:
+	python3 scripts/bench/damage.py 1000
 
 ## bench-watermark: a text watermark and a logo against none, on 60 of bench-budget's 24 MP mosaics: CPU, wall, peak RSS (~5 min)
 bench-watermark: build

@@ -280,6 +280,14 @@ int imgsite_jpeg_encodable(VipsImage *in);
 /// 4:4:4). `*buf` is malloc'd: the caller frees it.
 int imgsite_jpeg_encode(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample);
 
+// MARK: a JPEG's entropy-coded data checked to its end (jpeg_scan.c)
+
+/// The warnings libjpeg gives decoding `data` to its end (the first in
+/// `message`): "N extraneous bytes before marker" when the blocks run out
+/// before the data does, as after garbage written over a scan. -1 when
+/// libjpeg cannot decode it at all (libvips' path says why).
+int imgsite_jpeg_scan_check(const unsigned char *data, size_t size, char *message, size_t message_size);
+
 // MARK: a JPEG's Y, Cb and Cr planes (jpeg_planes.c)
 
 /// The Y, Cb and Cr planes of an 8-bit YCbCr JPEG sampled 4:4:4, 4:2:2 or

@@ -26,6 +26,10 @@ struct ImageProcessor: Sendable {
         var plan: OutputPlan
         var variants: [VariantSpec: EncodedVariant]
         var placeholder: Placeholder?
+        /// libjpeg-turbo decoded the scans to their end with its warnings
+        /// taken as errors (the native paths, `jpeg.c`): a scan out of step
+        /// would have failed it, so `SilentDamage` need not look again.
+        var decodedToEnd = false
     }
 
     /// Encodes every variant of `job` (its widths offset by `phase`) but
@@ -36,11 +40,13 @@ struct ImageProcessor: Sendable {
     ) throws(BuildError) -> Encoded {
         let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: header)
         var encoded = try encodeDecoded(job, header: header, phase: phase, except: cached, placeholder: placeholder)
-        // A hole of zeros often decodes without complaint: then the bytes say
-        // it (the record keeps the warning).
+        // A hole of zeros or garbage over a JPEG's scan often decodes without
+        // complaint: then the bytes say it (the record keeps the warning).
         let damaged = encoded.record.warnings.contains { $0.hasPrefix(Self.damagedPrefix) }
-        if !damaged, job.source.rawPreview == nil, job.source.clip == nil, let hole = ZeroFill.hole(atPath: job.source.absolutePath) {
-            encoded.record.warnings.append(Self.damaged(ZeroFill.describe(hole, fileSize: job.source.byteCount)))
+        if !damaged, !encoded.decodedToEnd, job.source.rawPreview == nil, job.source.clip == nil,
+            let problem = SilentDamage.problem(atPath: job.source.absolutePath, fileSize: job.source.byteCount)
+        {
+            encoded.record.warnings.append(Self.damaged(problem))
         }
         return encoded
     }
@@ -59,6 +65,8 @@ struct ImageProcessor: Sendable {
             StillPath.trace(choice, path: job.source.relativePath)
             if choice.path == .jpegPlanes, let planes = try JPEGPlanesProcessor(settings: settings).encode(
                 job, header: header, plan: plan, specs: specs, placeholder: placeholder, shrink: choice.shrink) {
+                var planes = planes
+                planes.decodedToEnd = true
                 return planes
             }
             return try encodeStills(job, header: header, plan: plan, specs: specs, placeholder: placeholder, choice: choice)
@@ -74,7 +82,7 @@ struct ImageProcessor: Sendable {
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
-        let (largest, warnings) = try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
+        let (largest, warnings, native) = try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
@@ -90,7 +98,7 @@ struct ImageProcessor: Sendable {
         }
         let sample = try placeholder?.codec.map { (codec) throws(BuildError) in try Self.placeholder(of: smallest, codec: codec, path: path) }
         let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
-        return Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
+        return Encoded(record: record, plan: plan, variants: variants, placeholder: sample, decodedToEnd: native)
     }
 
     /// Makes `sizes` and encodes each (index in `sizes.widths`, spec), on
@@ -122,14 +130,15 @@ struct ImageProcessor: Sendable {
 
     /// Decodes strictly first, so a damaged file is noticed; if that fails,
     /// decodes what can be decoded and reports the damage as a warning.
+    /// `native`: libjpeg-turbo decoded it directly (`Encoded.decodedToEnd`).
     private func decode(
         _ file: String, displayPath: String, width: Int, header: SourceHeader, choice: StillPath.Choice
-    ) throws(BuildError) -> (VipsImage, [String]) {
+    ) throws(BuildError) -> (image: VipsImage, warnings: [String], native: Bool) {
         let shrink = choice.shrink
         let toSRGB = header.needsColourTransform
         if [.directJPEG, .jpegPlanes].contains(choice.path),
            let plain = try decodePlainJPEG(file, displayPath: displayPath, shrink: shrink, width: width, header: header) {
-            return (plain, [])
+            return (plain, [], true)
         }
         func load(_ failOn: FailOn, lanes: Int = 1) throws(VipsError) -> VipsImage {
             choice.fallback == .shrinkOnLoad
@@ -138,12 +147,12 @@ struct ImageProcessor: Sendable {
         }
         do {
             do {
-                return (try load(.warning, lanes: lanes), [])
+                return (try load(.warning, lanes: lanes), [], false)
             } catch where lanes > 1 {
                 // Lanes read strips out of order, and a sequential loader can
                 // refuse that ("out of order read"): only a one-lane strict
                 // decode tells whether the file itself is damaged.
-                return (try load(.warning), [])
+                return (try load(.warning), [], false)
             }
         } catch let strict {
             if Vips.messagesMayBeOthers {  // the image's scope runs it again alone, to word the damage
@@ -151,7 +160,7 @@ struct ImageProcessor: Sendable {
             }
             do {
                 let image = try load(.none)
-                return (image, [Self.damaged(Self.reason(strict, file))])
+                return (image, [Self.damaged(Self.reason(strict, file))], false)
             } catch {
                 throw BuildError(path: displayPath, "cannot be decoded: \(Self.reason(error, file))")
             }

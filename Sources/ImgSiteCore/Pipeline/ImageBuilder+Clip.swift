@@ -76,13 +76,23 @@ extension ImageBuilder {
         var found = try buildDatabase(.read, at: store.root) { try store.variants(keys) }.filter { objects.exists($0.value.object) }
         let missing = zip(wanted, keys).filter { found[$0.1] == nil }
         var new: [String: CachedVariant] = [:]
+        var leftOut = set.leftOut
         let needsPoster = source.poster.map { $0.needed && !FileManager.default.fileExists(atPath: $0.file) } ?? false
         let decode = !missing.isEmpty || needsPoster
         if decode {
-            new = try transcode(source, info: info, ladder: ladder, sound: sound, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
+            let refused: [VideoCodec: String]
+            (new, refused) = try transcode(source, info: info, ladder: ladder, sound: sound, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
             found.merge(new) { $1 }
+            for (codec, reason) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let kept = zip(wanted, keys).contains { $0.0.codec == codec && found[$0.1] != nil }
+                leftOut.append("\(codec.name) left out: \(reason); \(kept ? "its files from an earlier build are published" : "no \(codec.name) file is published")")
+            }
+            if !refused.isEmpty, !zip(wanted, keys).contains(where: { found[$0.1] != nil }) {
+                throw BuildError(path: source.displayPath, "cannot be made into video files: \(leftOut.joined(separator: "; "))")
+            }
         }
-        let variants = zip(wanted, keys).map { spec, key in
+        // A codec whose encoder would not open has only the files it made before.
+        let variants = zip(wanted, keys).filter { found[$0.1] != nil }.map { spec, key in
             let cached = found[key]!
             let mark = spec.codec == .h264 ? "" : "-\(spec.codec.rawValue)"
             let name = "\(source.name)-\(min(spec.width, spec.height))p\(mark).\(cached.nameHash).mp4"
@@ -90,7 +100,7 @@ extension ImageBuilder {
                             bytes: cached.bytes, role: source.role), key, cached.object)
         }
         return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: sound),
-                         decoded: decode, leftOut: set.leftOut)
+                         decoded: decode, leftOut: leftOut)
     }
 
     /// Decodes the video once: the `missing` files into the cache, the poster
@@ -98,7 +108,7 @@ extension ImageBuilder {
     /// into the cache whole.
     private func transcode(
         _ source: VideoSource, info: ClipInfo, ladder: ClipLadder, sound: Bool, missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
-    ) throws(BuildError) -> [String: CachedVariant] {
+    ) throws(BuildError) -> (files: [String: CachedVariant], leftOut: [VideoCodec: String]) {
         let path = source.displayPath
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let outputs = missing.map { file in
@@ -116,8 +126,8 @@ extension ImageBuilder {
             try ClipPoster.createFolder(URL(fileURLWithPath: poster.file).deletingLastPathComponent(), displayPath: path)
         }
         var said = 0
-        let poster = try ClipGate.shared.run { () throws(BuildError) in
-            try ClipTranscoder.transcode(source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
+        let (poster, refused) = try ClipGate.shared.run { () throws(BuildError) in
+            try ClipTranscoder.transcodeLeavingOut(source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
                 let percent = Int(done * 20) * 5
                 if percent > said {
                     said = percent
@@ -129,7 +139,7 @@ extension ImageBuilder {
         }
         if let file = source.poster?.file { try ClipPoster.write(poster, to: file, displayPath: path) }
         var stored: [String: CachedVariant] = [:]
-        for (file, output) in zip(missing, outputs) {
+        for (file, output) in zip(missing, outputs) where refused[file.codec] == nil {
             let name = "\(file.key).mp4"
             do {
                 let bytes = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
@@ -141,7 +151,7 @@ extension ImageBuilder {
                 throw BuildError(path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")
             }
         }
-        return stored
+        return (stored, refused)
     }
 
 }

@@ -81,6 +81,28 @@ enum ClipTranscoder {
                       seconds: poster.seconds)
     }
 
+    /// `transcode`, where an encoder that cannot be opened leaves out only
+    /// its own codec's files: the others are made, and the codec is
+    /// returned with FFmpeg's reason. An encoder opens before any frame is
+    /// decoded, so the retry costs a file open. Any other failure is thrown.
+    static func transcodeLeavingOut(
+        _ source: String, displayPath: String, outputs: [Output], settings: Settings, progress: @escaping (Double) -> Bool = { _ in true }
+    ) throws(BuildError) -> (poster: Poster, leftOut: [VideoCodec: String]) {
+        var (outputs, leftOut) = (outputs, [VideoCodec: String]())
+        while true {
+            do {
+                return (try transcode(source, displayPath: displayPath, outputs: outputs, settings: settings, progress: progress), leftOut)
+            } catch {
+                let refused = Set(outputs.map(\.codec)).first { codec in
+                    codec.encoder.map { error.reason.contains("the \($0) encoder cannot be opened") } ?? false
+                }
+                guard let refused else { throw error }
+                leftOut[refused] = error.reason.replacingOccurrences(of: "cannot be made into video files: ", with: "")
+                outputs.removeAll { $0.codec == refused }
+            }
+        }
+    }
+
     /// The progress closure, reached from C through an opaque pointer.
     private final class ProgressBox {
         let report: (Double) -> Bool

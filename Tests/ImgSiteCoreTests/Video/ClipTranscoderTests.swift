@@ -161,6 +161,27 @@ struct ClipTranscoderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// Past imgsite's own check of the sizes an encoder takes (ClipFileSet),
+    /// an encoder that will not open (SVT-AV1 at 60 px wide) leaves out its
+    /// codec alone: the H.264 file is made, the reason returned.
+    @Test("an encoder that cannot be opened leaves out only its codec's files", .enabled(if: VideoCodec.av1.encoder == "libsvtav1"))
+    func encoderThatWillNotOpen() throws {
+        let folder = try Corpus.scratch("transcode-refused")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let info = try ClipProbeTests.read("tiny-upright.mp4")
+        let outputs = [VideoCodec.av1, .h264].map {
+            ClipTranscoder.Output(codec: $0, width: info.width, height: info.height, path: folder.appending(path: "\($0).mp4").path)
+        }
+        let settings = ClipTranscoder.Settings(width: info.width, height: info.height, frameRate: info.frameRate, audioBitrate: 0, posterAt: nil, threads: 1)
+        #expect(throws: BuildError.self) {
+            try ClipTranscoder.transcode(ClipProbeTests.clip("tiny-upright.mp4"), displayPath: "tiny-upright.mp4", outputs: outputs, settings: settings)
+        }
+        let (poster, leftOut) = try ClipTranscoder.transcodeLeavingOut(
+            ClipProbeTests.clip("tiny-upright.mp4"), displayPath: "tiny-upright.mp4", outputs: outputs, settings: settings)
+        #expect(Array(leftOut.keys) == [.av1] && leftOut[.av1]?.contains("the libsvtav1 encoder cannot be opened") == true, "\(leftOut)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["h264.mp4"] && poster.width == info.width)
+    }
+
     /// Given the clip itself (not through its probe), the transcoder opens
     /// its encoders, decodes no frame, and must still return: SVT-AV1 freed
     /// without being told the end waited forever (a build hung on it).
