@@ -192,7 +192,8 @@ bench-placeholders: test-deps $(BENCH_VENV)/bin/python
 
 ## bench-video: a 4K HEVC phone clip (made once into .build/bench-video, BENCH_VIDEO_SECONDS long) through imgsite,
 ## against the ffmpeg command run once per output with the same encoders and settings, and against sigal's video
-## settings: wall time, bytes, SSIM against the source at each size, imgsite's peak memory (docs/benchmarks.md)
+## settings: wall time, bytes, SSIM against the source at each size, imgsite's peak memory; then an 8 s 4K HLG clip beside
+## 12 photos at --jobs 2, in passes (video.memory) and in one: peak RSS side by side (docs/benchmarks.md)
 BENCH_VIDEO_SECONDS ?= 60
 bench-video: build tool-deps $(BENCH_VENV)/bin/python
 	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3'

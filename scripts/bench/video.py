@@ -3,7 +3,9 @@
 command run once per output with the same encoders and settings, and against
 sigal's video settings. States each side's wall time, bytes and SSIM (ffmpeg's
 ssim filter against the source scaled to the output's size), and imgsite's
-peak memory.
+peak memory. Then a 4K HEVC 10-bit HLG clip (an iPhone's HDR) beside 12
+photos at --jobs 2: peak RSS and wall time in passes under video.memory
+(the default) and in one pass (video.memory: 4 GB), side by side.
 
 usage: video.py IMGSITE [SECONDS] [PYTHON_WITH_SIGAL]
 
@@ -40,18 +42,46 @@ def run_measured(command):
     return time.monotonic() - start, usage.ru_maxrss / 1024
 
 
-def make_clip(seconds):
-    clip = os.path.join(WORK, f"phone-4k-{seconds}s-v3.mov")
+def make_clip(seconds, hlg=False):
+    clip = os.path.join(WORK, f"phone-4k-{seconds}s{'-hlg' if hlg else ''}-v3.mov")
     if not os.path.exists(clip):
-        print(f"making the {seconds} s 4K HEVC clip (once)…", flush=True)
+        print(f"making the {seconds} s 4K HEVC {'10-bit HLG ' if hlg else ''}clip (once)…", flush=True)
         partial = clip + ".part.mov"
+        pixels, params, colour = "yuv420p", "log-level=error", []
+        if hlg:
+            pixels, params = "yuv420p10le", "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc"
+            colour = ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"]
         run(["ffmpeg", "-hide_banner", "-y", "-loop", "1", "-framerate", "30", "-i", PHOTO,
              "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", str(seconds),
-             "-vf", "scale=4608:2880,crop=3840:2160:'min(768,t*40)':'min(720,t*30)',noise=alls=9:allf=t,format=yuv420p",
-             "-c:v", "libx265", "-preset", "ultrafast", "-b:v", "40M", "-maxrate", "40M", "-bufsize", "80M", "-x265-params", "log-level=error", "-tag:v", "hvc1",
-             "-c:a", "aac", "-b:a", "128k", "-metadata", "location=+57.2000-006.1000/", partial])
+             "-vf", f"scale=4608:2880,crop=3840:2160:'min(768,t*40)':'min(720,t*30)',noise=alls=9:allf=t,format={pixels}",
+             "-c:v", "libx265", "-preset", "ultrafast", "-b:v", "40M", "-maxrate", "40M", "-bufsize", "80M", "-x265-params", params,
+             *colour, "-tag:v", "hvc1", "-c:a", "aac", "-b:a", "128k", "-metadata", "location=+57.2000-006.1000/", partial])
         os.rename(partial, clip)
     return clip
+
+
+def beside_photos(imgsite, seconds):
+    """The 4K HLG clip and 12 photos at --jobs 2: in passes (the default) and in one."""
+    clip = make_clip(seconds, hlg=True)
+    photos = os.path.join(WORK, "mixed", "trip")
+    shutil.rmtree(os.path.dirname(photos), ignore_errors=True)
+    os.makedirs(photos)
+    os.link(clip, os.path.join(photos, os.path.basename(clip)))
+    nature = os.path.join(ROOT, "Tests", "Corpus", "photos", "nature")
+    for name in sorted(os.listdir(nature))[:12]:
+        shutil.copy(os.path.join(nature, name), photos)
+    print(f"\n{os.path.basename(clip)} (HEVC 10-bit HLG 3840 x 2160, {seconds} s) beside 12 photos, --jobs 2:")
+    print("| video.memory | wall | peak RSS |\n|---|---|---|")
+    for label, memory in (("560 MB (default): passes", None), ("4 GB: one pass", "4 GB")):
+        config = os.path.join(WORK, "mixed.yml")
+        with open(config, "w") as f:
+            f.write(f"video: {{ memory: {memory} }}\n" if memory else "title: bench\n")
+        site, cache = os.path.join(WORK, "mixed-site"), os.path.join(WORK, "mixed-cache")
+        for folder in (site, cache):
+            shutil.rmtree(folder, ignore_errors=True)
+        wall, peak = run_measured([imgsite, "build", os.path.dirname(photos), "--config", config, "-o", site, "--cache-dir", cache,
+                                   "--jobs", "2", "--quiet"])
+        print(f"| {label} | {wall:.0f} s | {peak:.0f} MB |", flush=True)
 
 
 def probe(path):
@@ -141,3 +171,4 @@ def main():
 
 if __name__ == "__main__":
     main()
+    beside_photos(os.path.abspath(sys.argv[1]), 8)

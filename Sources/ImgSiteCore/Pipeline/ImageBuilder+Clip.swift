@@ -125,18 +125,7 @@ extension ImageBuilder {
         if let poster = source.poster {
             try ClipPoster.createFolder(URL(fileURLWithPath: poster.file).deletingLastPathComponent(), displayPath: path)
         }
-        var said = 0
-        let (poster, refused) = try ClipGate.shared.run { () throws(BuildError) in
-            try ClipTranscoder.transcodeLeavingOut(source.absolutePath, displayPath: path, outputs: outputs, settings: settings) { done in
-                let percent = Int(done * 20) * 5
-                if percent > said {
-                    said = percent
-                    progress?(percent)
-                    FaultInjection.point("encoding")
-                }
-                return true
-            }
-        }
+        let (poster, refused) = try encodeInPasses(source, info: info, top: top, outputs: outputs, settings: settings)
         if let file = source.poster?.file { try ClipPoster.write(poster, to: file, displayPath: path) }
         var stored: [String: CachedVariant] = [:]
         for (file, output) in zip(missing, outputs) where refused[file.codec] == nil {
@@ -152,6 +141,48 @@ extension ImageBuilder {
             }
         }
         return (stored, refused)
+    }
+
+    /// Makes `outputs` in as few decodes as `video.memory` allows
+    /// (`ClipMemory`), each pass through `ClipGate`; the poster is the first
+    /// pass's. A failure leaves none of the outputs.
+    private func encodeInPasses(
+        _ source: VideoSource, info: ClipInfo, top: ClipLadder.Size, outputs: [ClipTranscoder.Output], settings: ClipTranscoder.Settings
+    ) throws(BuildError) -> (poster: ClipTranscoder.Poster, leftOut: [VideoCodec: String]) {
+        let memory = ClipMemory(info: info, top: top, threads: settings.threads)
+        let size = { (output: ClipTranscoder.Output) in ClipMemory.encoder(output.codec, width: output.width, height: output.height) }
+        let passes = outputs.isEmpty ? [[]] : memory.passes(outputs, budget: source.settings.memory, bytes: size)
+        var poster: ClipTranscoder.Poster?
+        var refused: [VideoCodec: String] = [:]
+        var said = 0
+        do {
+            for (index, pass) in passes.enumerated() {
+                let files = pass.filter { refused[$0.codec] == nil }
+                if index > 0 && files.isEmpty { continue }
+                var passSettings = settings
+                // Later passes sample only the first second for a poster they drop.
+                if index > 0 { passSettings.posterAt = 0 }
+                let bytes = memory.base + files.map(size).reduce(0, +)
+                let made = try ClipGate.shared.run(bytes: bytes, budget: source.settings.memory) { () throws(BuildError) in
+                    try ClipTranscoder.transcodeLeavingOut(source.absolutePath, displayPath: source.displayPath, outputs: files,
+                                                           settings: passSettings) { done in
+                        let percent = Int((Double(index) + done) / Double(passes.count) * 20) * 5
+                        if percent > said {
+                            said = percent
+                            progress?(percent)
+                            FaultInjection.point("encoding")
+                        }
+                        return true
+                    }
+                }
+                if poster == nil { poster = made.poster }
+                refused.merge(made.leftOut) { first, _ in first }
+            }
+        } catch {
+            for output in outputs { try? FileManager.default.removeItem(atPath: output.path) }
+            throw error
+        }
+        return (poster!, refused)
     }
 
 }

@@ -1,28 +1,33 @@
 import Foundation
 
-/// How many clips are encoded at once. A 4K clip's encoders hold about
-/// 0.9 GB whatever its length, so two clips on the two lanes of a small
-/// machine would hold twice that: each clip takes two cores' worth of the
-/// machine, and a lane that meets a clip while the others are taken waits.
+/// How many clip passes are encoded at once: each takes two cores' worth
+/// of the machine, and together they hold at most the budget their clips
+/// give (`video.memory`, `ClipMemory`) — small clips side by side, a 4K
+/// clip alone. A pass over the budget by itself runs when no other does.
+/// A lane that meets a pass while the others are taken waits.
 final class ClipGate: @unchecked Sendable {
     static let shared = ClipGate(slots: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
 
     let slots: Int
     private let condition = NSCondition()
     private var running = 0
+    private var held = 0
 
     init(slots: Int) { self.slots = slots }
 
-    /// Runs `body` once fewer than `slots` clips are being encoded.
-    func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    /// Runs `body`, estimated to hold `bytes`, once fewer than `slots`
+    /// passes are being encoded and `bytes` fits `budget` beside them.
+    func run<T, E: Error>(bytes: Int = 0, budget: Int = .max, _ body: () throws(E) -> T) throws(E) -> T {
         condition.lock()
-        while running >= slots { condition.wait() }
+        while running >= slots || (running > 0 && held + bytes > budget) { condition.wait() }
         running += 1
+        held += bytes
         condition.unlock()
         defer {
             condition.lock()
             running -= 1
-            condition.signal()
+            held -= bytes
+            condition.broadcast()
             condition.unlock()
         }
         return try body()

@@ -18,6 +18,10 @@ public struct VideoSettings: Sendable, Hashable {
     /// A Live Photo's motion (`live_photos:` in imgsite.yml): left out
     /// (`still`) or played on its photo's page (`motion`).
     public var livePhotos: LivePhotos = .still
+    /// What the clips being encoded at once may hold, beyond the rest of
+    /// the build (`ClipMemory`): a clip over it is made in several passes.
+    /// Not in `key`: the passes make the same bytes.
+    public var memory = 560_000_000
 
     public enum LivePhotos: String, Sendable, Hashable, CaseIterable {
         case still, motion

@@ -56,6 +56,17 @@ import Testing
         #expect(VideoCodec.openH264Rate(width: 1920, height: 1080, frameRate: 60, quality: .low) == 1_995_000)
     }
 
+    @Test("video.memory: 560 MB by default, a size of at least 100 MB, not in the clips' settings key (passes make the same bytes)")
+    func videoMemory() throws {
+        let small = try SiteConfig.parse(yaml: "video: { memory: 300 MB }\n", file: "imgsite.yml").video
+        #expect(small.memory == 300_000_000 && SiteConfig().video.memory == 560_000_000 && small.key == SiteConfig().video.key)
+        for (yaml, reason) in [("video: { memory: 50 MB }\n", "at least 100 MB"), ("video: { memory: lots }\n", "size with its unit")] {
+            #expect {
+                try SiteConfig.parse(yaml: yaml, file: "imgsite.yml")
+            } throws: { "\($0)".contains("video.memory") && "\($0)".contains(reason) }
+        }
+    }
+
     @Test func emptyFileIsDefaults() throws {
         #expect(try SiteConfig.parse(yaml: "", file: "imgsite.yml") == SiteConfig())
         #expect(SiteConfig().placeholder == .thumbhash)

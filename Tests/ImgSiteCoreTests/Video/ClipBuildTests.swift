@@ -58,6 +58,29 @@ struct ClipBuildTests {
         #expect(alone.summary.failed.map(\.reason) == ["cannot be made into video files: AV1 left out at 60 × 100: SVT-AV1 takes no side under 64 pixels; no AV1 file is published"])
     }
 
+    @Test("a clip over video.memory is made in passes: the same files, byte for byte, and the same poster as from one decode")
+    func passesMakeTheSameFiles() throws {
+        let input = try Corpus.scratch("pan")
+        try FileManager.default.createDirectory(at: input.appending(path: "trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "trip/hd-pan.mp4").path)
+        var tight = SiteConfig()
+        tight.video.memory = 100_000_000
+        let info = try ClipProbe.read(ClipProbeTests.clip("hd-pan.mp4"), displayPath: "hd-pan.mp4")
+        let ladder = ClipLadder(width: info.width, height: info.height, maxHeight: tight.video.maxHeight)
+        let files = ladder.sizes.flatMap { size in tight.video.encodable.map { ($0, size) } }
+        let passes = ClipMemory(info: info, top: ladder.sizes[0], threads: 2)
+            .passes(files, budget: tight.video.memory) { ClipMemory.encoder($0.0, width: $0.1.width, height: $0.1.height) }
+        #expect(files.count == 4 && passes.count >= 2, "\(passes.count) passes")
+        let one = try TestBuild.run(input: input, config: SiteConfig())
+        let several = try TestBuild.run(input: input, config: tight)
+        #expect(one.summary.built == 1 && several.summary.built == 1, "\(several.events)")
+        let (a, b) = (try one.image("trip/hd-pan.mp4"), try several.image("trip/hd-pan.mp4"))
+        #expect(a.videos.count == 4 && a.videos.map(\.path) == b.videos.map(\.path) && a.stills.map(\.path) == b.stills.map(\.path))
+        for (x, y) in zip(a.videos + a.stills, b.videos + b.stills) {
+            #expect(try Data(contentsOf: one.url(x)) == Data(contentsOf: several.url(y)), "\(x.path) differs")
+        }
+    }
+
     @Test("a clip is shown like a photo: its poster's sizes on the card with a play mark and its length, its page a <video> of its files")
     func clipsAmongPhotos() throws {
         var config = SiteConfig()

@@ -209,4 +209,29 @@ struct ClipTranscoderTests {
         #expect(VideoCodec.av1.codecs(width: 1920, height: 1080, frameRate: 30) == "av01.0.08M.08")
         #expect(VideoCodec.av1.codecs(width: 3840, height: 2160, frameRate: 60) == "av01.0.13M.08")
     }
+
+    @Test("a clip over video.memory is made in passes, largest file first, each pass within it beside the decoder's frames")
+    func passes() {
+        func info(_ w: Int, _ h: Int, bits: Int, _ transfer: ClipInfo.Transfer) -> ClipInfo {
+            ClipInfo(width: w, height: h, rotation: 0, seconds: 8, codec: "hevc", bitDepth: bits, transfer: transfer, frameRate: 30,
+                     variableRate: false)
+        }
+        func plan(_ clip: ClipInfo, budget: Int = SiteConfig().video.memory) -> [[String]] {
+            let ladder = ClipLadder(width: clip.width, height: clip.height, maxHeight: 1080)
+            let files = ladder.sizes.flatMap { size in [VideoCodec.av1, .h264].map { ($0, size) } }
+            let memory = ClipMemory(info: clip, top: ladder.sizes[0], threads: 2)
+            let size = { (file: (VideoCodec, ClipLadder.Size)) in ClipMemory.encoder(file.0, width: file.1.width, height: file.1.height) }
+            let passes = memory.passes(files, budget: budget, bytes: size)
+            // Within the budget, or within the decoder's frames and the largest file when those alone are over it.
+            let most = max(budget, memory.base + (files.map(size).max() ?? 0))
+            #expect(passes.allSatisfy { memory.base + $0.map(size).reduce(0, +) <= most } && passes.joined().count == files.count)
+            return passes.map { $0.map { "\($0.0.rawValue) \($0.1.height)" } }
+        }
+        // A phone's 4K HLG clip: its decoder's 10-bit frames and the float tone mapping leave room for one large encoder a pass.
+        #expect(plan(info(3840, 2160, bits: 10, .hlg)) == [["av1 1080"], ["h264 1080", "av1 480"], ["av1 720", "h264 720", "h264 480"]])
+        // A camera's 1080p clip in two; an HD clip and a small one in one; a budget of a few GB, one whatever the clip.
+        #expect(plan(info(1920, 1080, bits: 8, .sdr)).count == 2)
+        #expect(plan(info(1280, 720, bits: 8, .sdr)) == [["av1 720", "h264 720", "av1 480", "h264 480"]])
+        #expect(plan(info(3840, 2160, bits: 10, .hlg), budget: 4_000_000_000).count == 1)
+    }
 }
