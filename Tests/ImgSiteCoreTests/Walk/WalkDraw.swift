@@ -38,7 +38,7 @@ struct WalkDraw {
         ("photo_details", ["false", nil]),
         ("exclude", ["[\"**/*.gif\"]", "[b]", "[\"a/inner\"]", nil]),
         ("downloads", ["largest", "original", nil]),
-        ("video", ["{max_height: 240}", "{codecs: [h264]}", "{audio: drop}", "{quality: low}", "{poster: 1}", "false", nil]),
+        ("video", ["{max_height: 240}", "{codecs: [h264]}", "{audio: drop}", "{quality: low}", "{poster: 1}", "{memory: 100 MB}", "false", nil]),
     ]
 
     static let albums = ["a", "b", "a/inner"]
