@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle example check test test-full test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
 
 all: build
 
@@ -83,19 +83,23 @@ example: build
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 	@echo "Its private album needs HTTP: .build/release/imgsite serve site-example/_site, then http://127.0.0.1:8000/family/ (password: $(EXAMPLE_PASSWORD))"
 
-## test: the whole test suite (real libvips on Tests/Corpus, headless Chromium), the image-pipeline suites again with
-## every native fast path off (test-plain), the C memory suites under the address sanitizer (test-asan), the release
-## bundle on a bare machine (test-bundle), then the CI examples replayed.
-## The 10,000-photo scroll check and the rebuild walk run alone after it: on 2 cores, beside the suite,
-## Chromium stalls frames (3-4 long tasks of 51-79 ms) and the walk adds minutes of full load.
+## test: what CI runs (about 30 minutes on 2 cores, its builds included): the whole test suite (real libvips on
+## Tests/Corpus, headless Chromium) but what needs the machine alone, the image-pipeline suites again with every
+## native fast path off (test-plain), the release bundle on a bare machine (test-bundle), then the CI examples replayed.
 test: test-deps
 	$(SWIFT) test $(DEBUG_FLAGS) --skip '$(shell scripts/test-suites.sh alone)'
-	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
 	$(MAKE) test-plain
-	$(MAKE) test-asan
 	$(MAKE) test-bundle
-	$(MAKE) walk WALK_STEPS=60
 	scripts/ci/replay.sh
+
+## test-full: test, then what needs the machine to itself or a build of its own (about 25 minutes more): the
+## 10,000-photo album in Chromium (beside the suite, 2 cores stall its frames: 3-4 long tasks of 51-79 ms), the C
+## memory suites under the address sanitizer (test-asan) and a 60-step rebuild walk. Before a release, and after
+## touching the C layer, the album grid, the cache or the journal; not in CI, which stays under 30 minutes.
+test-full: test
+	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
+	$(MAKE) test-asan
+	$(MAKE) walk WALK_STEPS=60
 
 ## check: the quick tier, for while you work (about 4 minutes after the first build): every suite but those tagged browser,
 ## watch, slow or alone (Tests/ImgSiteCoreTests/Support/Tiers.swift), which make test runs; exiftool and check-jsonschema
