@@ -164,7 +164,9 @@ extension ImageBuilder {
                 if index > 0 { passSettings.posterAt = 0 }
                 let bytes = memory.base + files.map(size).reduce(0, +)
                 let made = try ClipGate.shared.run(bytes: bytes, budget: source.settings.memory) { () throws(BuildError) in
-                    try ClipTranscoder.transcodeLeavingOut(source.absolutePath, displayPath: source.displayPath, outputs: files,
+                    // Its frames, under the heap's 32 MiB for reuse, would stay beside the next pass's.
+                    defer { FreedMemory.giveBack() }
+                    return try ClipTranscoder.transcodeLeavingOut(source.absolutePath, displayPath: source.displayPath, outputs: files,
                                                            settings: passSettings) { done in
                         let percent = Int((Double(index) + done) / Double(passes.count) * 20) * 5
                         if percent > said {
