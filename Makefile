@@ -83,7 +83,7 @@ example: build
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
 	@echo "Its private album needs HTTP: .build/release/imgsite serve site-example/_site, then http://127.0.0.1:8000/family/ (password: $(EXAMPLE_PASSWORD))"
 
-## test: what CI runs (about 30 minutes on 2 cores, its builds included): the whole test suite (real libvips on
+## test: what CI runs (with make example; test-full's steps are left out to keep it short): the whole suite (real libvips on
 ## Tests/Corpus, headless Chromium) but what needs the machine alone, the image-pipeline suites again with every
 ## native fast path off (test-plain), the release bundle on a bare machine (test-bundle), then the CI examples replayed.
 test: test-deps
@@ -92,10 +92,10 @@ test: test-deps
 	$(MAKE) test-bundle
 	scripts/ci/replay.sh
 
-## test-full: test, then what needs the machine to itself or a build of its own (about 25 minutes more): the
+## test-full: test, then what needs the machine to itself or a build of its own (about 35 minutes more): the
 ## 10,000-photo album in Chromium (beside the suite, 2 cores stall its frames: 3-4 long tasks of 51-79 ms), the C
 ## memory suites under the address sanitizer (test-asan) and a 60-step rebuild walk. Before a release, and after
-## touching the C layer, the album grid, the cache or the journal; not in CI, which stays under 30 minutes.
+## touching the C layer, the album grid, the cache or the journal; not in CI, to keep it short.
 test-full: test
 	$(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter LargeAlbumTests
 	$(MAKE) test-asan
