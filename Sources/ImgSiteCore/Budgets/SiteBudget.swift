@@ -79,7 +79,7 @@ struct SiteBudget: Sendable {
     private static func items(_ predictor: SitePredictor) -> String {
         let clips = predictor.clips.count
         let photos = predictor.photos.count - clips
-        return clips == 0 ? "\(photos) photos" : "\(photos) photos and \(clips) clip\(clips == 1 ? "" : "s")"
+        return clips == 0 ? Counted.text(photos, "photo") : "\(Counted.text(photos, "photo")) and \(Counted.text(clips, "clip"))"
     }
 
     /// What the downloads' and clips' settings would let the budget hold,

@@ -21,7 +21,7 @@ extension BuildPipeline {
             let digest = SourceHash.of(texts: ["zip \(ImgSiteVersion.current)"] + entries.flatMap { [$0.name, $0.path] })
             let sealing = scanned.writer.sealing
             if scanned.recorded.pageDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: sealing.real(path)).path) { continue }
-            observe(.step("zip: \(path), \(entries.count) photos"))
+            observe(.step("zip: \(path), \(Counted.text(entries.count, "file"))"))
             try buildDatabase(.written, at: cache) { try store.forgetPages([path]) }
             let written = try scanned.writer.stream(path) { handle in try AlbumZip.write(entries, to: handle) { try sealing.open($0, in: output) } }
             try buildDatabase(.written, at: cache) { try store.recordPages([(path, digest)]) }

@@ -41,7 +41,8 @@ public struct PlannedAlbum: Sendable {
         // "index" is the album page itself; pagination pages use "_", which slugs never hold.
         let slugs = Slug.unique(album.images.map(\.stem), fallback: "photo", reserved: ["index"])
         let photos = zip(album.images, slugs).map { source, slug in
-            PlannedPhoto(job: ImageJob(source: source, outputFolder: imageFolder, slug: slug), title: humanTitle(source.stem))
+            PlannedPhoto(job: ImageJob(source: source, outputFolder: imageFolder, slug: slug), title: humanTitle(source.stem),
+                         namedByCamera: CameraFileName.matches(source.stem))
         }
         let childSlugs = Slug.unique(album.albums.map(\.title), fallback: "album")
         let children = zip(album.albums, childSlugs).map { child, slug in
@@ -140,6 +141,8 @@ public struct PlannedAlbum: Sendable {
 public struct PlannedPhoto: Sendable {
     public var job: ImageJob
     public var title: String
+    /// A camera's or phone's name ("IMG_4412"), no heading: `CameraFileName`.
+    public var namedByCamera = false
     /// The photo page, in the album's output folder.
     public var pageName: String { "\(job.slug).html" }
     /// The source's file name ("DSC_0412.jpg"), as an album file names it.

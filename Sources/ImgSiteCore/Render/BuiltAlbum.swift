@@ -5,9 +5,19 @@ struct BuiltAlbum: Sendable {
     struct Photo: Sendable {
         var planned: PlannedPhoto
         var summary: ImageSummary
+        /// Its place in the album's order, from 1: "Photo 4" for one with no better heading.
+        var number = 0
         var source: String { planned.job.source.relativePath }
-        /// Its sidecar's title, else its file name's.
-        var title: String { summary.title ?? planned.title }
+        var isClip: Bool { planned.job.source.clip != nil }
+        /// Its sidecar's title, else its file name's, unless a camera named
+        /// it ("IMG_4412"): then the day it was taken, else its kind and
+        /// place in the album ("Clip 4").
+        var title: String {
+            if let title = summary.title { return title }
+            guard planned.namedByCamera else { return planned.title }
+            if let day = summary.captureDate.flatMap(ReadableDate.day) { return day }
+            return number > 0 ? "\(isClip ? "Clip" : "Photo") \(number)" : planned.title
+        }
         /// Hidden by its sidecar: its page is built, no grid shows it.
         var hidden: Bool { summary.hidden }
     }
@@ -15,7 +25,7 @@ struct BuiltAlbum: Sendable {
     var title: String
     var outputPath: String
     /// Every photo with a page here, hidden ones included, in album order.
-    let photos: [Photo]
+    private(set) var photos: [Photo]
     /// The photos its grid shows: not hidden.
     let gridPhotos: [Photo]
     /// Every sub-album with something to show, hidden ones included (they
@@ -23,11 +33,12 @@ struct BuiltAlbum: Sendable {
     let children: [BuiltAlbum]
     /// The sub-albums its page shows (not hidden, something to show).
     let shownChildren: [BuiltAlbum]
-    /// Photos shown here and in the sub-albums shown.
-    let totalCount: Int
-    /// "10 photos", or "3 albums, 10 photos" when it shows sub-albums: said
-    /// alike on its page and on its card.
-    var countText: String { Self.countText(albums: shownChildren.count, photos: totalCount) }
+    /// Photos and clips shown here and in the sub-albums shown.
+    let shown: MediaCount
+    var totalCount: Int { shown.total }
+    /// "10 photos", "3 photos, 1 clip", or "3 albums, 10 photos" when it shows
+    /// sub-albums: said alike on its page and on its card.
+    var countText: String { shown.text(albums: shownChildren.count) }
     var descriptionHTML: String?
     var hidden: Bool
     /// A private album's lock (its pages are sealed: `Sealing`).
@@ -59,6 +70,7 @@ struct BuiltAlbum: Sendable {
             order.sorted(built, key: \.planned.fileName, byName: { SourceImage.naturallyBefore($0.planned.job.source, $1.planned.job.source) },
                          date: { photo, _ in photo.summary.captureDate }, title: \.title)
         } ?? built
+        for index in photos.indices { photos[index].number = index + 1 }
         gridPhotos = photos.filter { !$0.hidden }
         let children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
         self.children = album.albumOrder.map { order in
@@ -68,7 +80,7 @@ struct BuiltAlbum: Sendable {
         // Stored once: pages ask for them for every card of every album.
         shownChildren = self.children.filter { !$0.hidden && $0.totalCount > 0 }
         lockedChildren = self.children.filter { $0.privacy?.settings.listed == true }
-        totalCount = gridPhotos.count + shownChildren.reduce(0) { $0 + $1.totalCount }
+        shown = shownChildren.reduce(MediaCount(gridPhotos)) { $0 + $1.shown }
     }
     /// Its photos' oldest or newest capture date, sub-albums included.
     func captureDate(newest: Bool) -> String? {
@@ -80,11 +92,6 @@ struct BuiltAlbum: Sendable {
     /// Output folder with a trailing "/" ("" for the root).
     var folder: String { outputPath.isEmpty ? "" : outputPath + "/" }
     var slug: String { String(outputPath.split(separator: "/").last ?? "") }
-    static func countText(albums: Int, photos: Int) -> String {
-        let photos = "\(photos) photo\(photos == 1 ? "" : "s")"
-        return albums == 0 ? photos : "\(albums) album\(albums == 1 ? "" : "s"), \(photos)"
-    }
-
     /// Shows nothing, though it has photos: every one is hidden (it is left
     /// out like a hidden album).
     var showsNothing: Bool { totalCount == 0 && depth > 0 }

@@ -6,7 +6,7 @@ struct DownloadContext {
     var href: String
     /// The name the browser saves it under (the `download` attribute).
     var fileName: String
-    /// "Download the original" or "Download"; for an album, "Download all 12 photos".
+    /// "Download the original" or "Download"; for an album, "Download all 12 photos" (or "… and 2 clips").
     var label: String
     /// "4000 × 3000, JPEG, 5.2 MB"; "zip" for an album's.
     var size: String

@@ -105,7 +105,7 @@ struct PageMap: Sendable {
                 countText: album.countText,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
                 descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
-                zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil)))
+                zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil, zipLabel: MediaCount(grid).downloadLabel)))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
         // Previous and next step over hidden photos (a hidden photo's own page links to its shown neighbours).

@@ -63,6 +63,8 @@ enum PageSpec: Sendable {
         var descriptionHTML: String?
         /// Its zip of downloads (`album_zip`), named relative to the page, on its first page.
         var zip: String?
+        /// Its zip's link: "Download all 3 photos and 1 clip" (the album's own).
+        var zipLabel = ""
     }
 
     /// One photo's page.
@@ -148,7 +150,7 @@ enum PageSpec: Sendable {
         case .album(let page):
             pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
                        String(page.photoCount), page.countText, String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-",
-                       page.zip ?? "-"]
+                       page.zip ?? "-", page.zipLabel]
             links(page.breadcrumbs)
             for card in page.cards {
                 pieces += [card.title, card.href, String(card.count), card.countText, String(card.locked)]

@@ -114,7 +114,7 @@ public struct SiteRenderer: Sendable {
             albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
             description: page.descriptionHTML,
-            download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: "Download all \(page.photoCount) photos", size: "zip") })
+            download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: page.zipLabel, size: "zip") })
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
 
@@ -151,7 +151,7 @@ public struct SiteRenderer: Sendable {
         let content = PhotoContent(
             picture: picture, video: video, motion: motion, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
-            captureDateText: image.metadata.captureDate.map(Self.readableDate), credit: Self.credit(image.metadata),
+            captureDateText: image.metadata.captureDate.map(ReadableDate.minute), credit: Self.credit(image.metadata),
             details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,
             download: DownloadContext(image, policy: downloads, root: root),
             previous: page.previous.map(link), next: page.next.map(link), nextPage: page.next?.planned.pageName,
@@ -207,11 +207,6 @@ public struct SiteRenderer: Sendable {
             throw BuildError(path: "templates/\(template).mustache", "is missing from the theme")
         }
         return html
-    }
-
-    /// "2008-10-22T16:28:39" → "2008-10-22 16:28".
-    static func readableDate(_ iso: String) -> String {
-        String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
     static func credit(_ metadata: KeptMetadata) -> String? {

@@ -23,7 +23,7 @@ import Testing
         albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture, locked: false)], hasAlbums: true,
         photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true, duration: "0:07")], hasPhotos: true,
         pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true, countText: "1 photo",
-        download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download all 1 photos", size: "zip"))
+        download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download 1 photo", size: "zip"))
     static let photo = PhotoContent(
         picture: picture,
         video: VideoContext(poster: "a.jpg", width: 640, height: 480, style: "aspect-ratio: 4 / 3;", label: "Sand", duration: "0:07",

@@ -241,7 +241,7 @@ struct ClipBuildTests {
             _ = try TestBuild.run(input: input, config: config)
             Issue.record("300 KB for three clips was built")
         } catch let error as BuildError {
-            #expect(error.reason.contains("cannot hold 1 photos and 3 clips") || error.reason.contains("cannot hold 1 photos and 4 clips"), "\(error.reason)")
+            #expect(error.reason.contains("cannot hold 1 photo and 3 clips") || error.reason.contains("cannot hold 1 photo and 4 clips"), "\(error.reason)")
             #expect(error.reason.contains("; the heaviest clips: trip/hd-pan.mp4 "), "\(error.reason)")
             #expect(error.reason.contains("or set video.codecs: [h264] (then at least "), "\(error.reason)")
         }
