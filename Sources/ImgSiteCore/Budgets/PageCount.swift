@@ -25,7 +25,7 @@ struct PageCount: Sendable, Hashable {
         hasFeed = map.baseURL != nil
         var count = self
         // The walk throws only what its body throws, and this body throws nothing.
-        try? map.forEach(BuiltAlbum(root, summaries: shown)) { spec in
+        try? map.forEach(BuiltAlbum(root, summaries: shown, words: map.words)) { spec in
             switch spec {
             case .photo: count.photoPages += 1
             case .album(let page):

@@ -32,6 +32,16 @@ struct ConfigReader {
         return scalar.string
     }
 
+    /// A BCP 47 language tag: a language of 2 or 3 letters, then subtags of
+    /// 1 to 8 letters or digits ("de", "pt-BR", "zh-Hans", "sr-Latn-RS").
+    func languageTag(_ node: Node, key: String) throws(ConfigError) -> String {
+        let text = try string(node, key: key)
+        guard text.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
+            throw fail(key, node, "must be a BCP 47 language tag such as de, pt-BR or zh-Hans, not '\(text)'")
+        }
+        return text
+    }
+
     func bool(_ node: Node, key: String) throws(ConfigError) -> Bool {
         guard let value = node.bool else { throw fail(key, node, "must be true or false, not '\(node.scalar?.string ?? "a list or mapping")'") }
         return value

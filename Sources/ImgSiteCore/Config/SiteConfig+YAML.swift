@@ -42,7 +42,7 @@ extension SiteConfig {
     }
 
     private enum TopKey: String, CaseIterable {
-        case version, title, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets, exclude
+        case version, title, language, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets, exclude
         case maxWidth = "max_width"
         case widthStep = "width_step"
         case wideWidthStep = "wide_width_step"
@@ -64,6 +64,7 @@ extension SiteConfig {
         switch key {
         case .version: version = try reader.int(node, key: name, in: 1...1_000)
         case .title: title = try reader.string(node, key: name)
+        case .language: language = try reader.languageTag(node, key: name)
         case .maxWidth: maxWidth = try reader.int(node, key: name, in: 16...65_535)
         case .widthStep: widthStep = try reader.number(node, key: name, in: WidthPlanner.steps)
         case .wideWidthStep: wideWidthStep = try reader.number(node, key: name, in: WidthPlanner.steps)

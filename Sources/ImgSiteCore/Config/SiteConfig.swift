@@ -15,6 +15,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var version = SiteConfig.currentVersion
     /// Site title, shown on the index page and in every page's `<title>`.
     public var title = "Gallery"
+    /// The site's language, a BCP 47 tag ("de", "pt-BR"): the theme's words,
+    /// dates and numbers, `<html lang>` and the writing direction. nil: English.
+    public var language: String?
     /// Which widths to make: derived from the theme's layout, or a fixed list.
     public var widths: WidthPolicy = .auto
     /// With `widths: auto`, each width up to 1,600 px is this many times

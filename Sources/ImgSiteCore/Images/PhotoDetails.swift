@@ -33,11 +33,12 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         iso = speed.flatMap { $0 > 0 ? "ISO \($0)" : nil }
     }
 
-    /// The rows to show, in order, without the empty ones.
+    /// The rows to show, in order, without the empty ones; each label is
+    /// the key of its word in the theme's language (`Words`: "camera").
     var items: [(label: String, value: String)] {
         let rows: [(String, String?)] = [
-            ("Camera", camera), ("Lens", lens), ("Focal length", focalLength), ("Aperture", aperture), ("Shutter", exposure),
-            ("ISO", iso.map { String($0.dropFirst("ISO ".count)) }),
+            ("camera", camera), ("lens", lens), ("focal_length", focalLength), ("aperture", aperture), ("shutter", exposure),
+            ("iso", iso.map { String($0.dropFirst("ISO ".count)) }),
         ]
         return rows.compactMap { label, value in value.map { (label, $0) } }
     }

@@ -9,6 +9,7 @@ extension BuildPipeline {
         let sealing = built.scanned.writer.sealing
         var pageOptions = pageOptions
         pageOptions.privateAddresses = sealing.vaults.map(\.address)
+        pageOptions.words = theme.words
         let renderer = SiteRenderer(library: theme.library, options: pageOptions)
         let site = siteDigest(theme: theme.digest, renderer: renderer)
         let stored = built.scanned.recorded.pageDigests
@@ -17,7 +18,7 @@ extension BuildPipeline {
                               cacheFolder: options.cacheFolder, workers: options.jobs)
         let firstView = options.config.budgets.firstView == nil ? nil : FirstView(layout: options.layout, viewport: options.config.budgets.viewport)
         var rendered = Rendered(built: built)
-        let album = BuiltAlbum(built.scanned.root, summaries: built.summaries)
+        let album = BuiltAlbum(built.scanned.root, summaries: built.summaries, words: theme.words)
         for warning in album.curationWarnings { warnAboutSite(&summary, path: warning.path, warning.reason) }
         rendered.unlistedFolders = PageMap.hiddenFolders(album)
         rendered.unlistedSources = PageMap.unlistedSources(album)

@@ -1,11 +1,12 @@
 import Foundation
 
 extension BuildPipeline {
-    /// Reads the templates: the built-in theme with the site's own over it.
+    /// Reads the templates and the words: the built-in theme with the site's own over it.
     func loadTemplates(_ summary: inout BuildSummary) throws(BuildError) -> Theme {
         let (library, digest, warnings) = try DefaultTheme.load(overrides: options.templatesFolder)
-        for warning in warnings { warnAboutSite(&summary, path: warning.path, warning.reason) }
-        return Theme(library: library, digest: digest)
+        let (words, said) = try Words.load(language: options.config.language, templates: options.templatesFolder)
+        for warning in warnings + said { warnAboutSite(&summary, path: warning.path, warning.reason) }
+        return Theme(library: library, digest: SourceHash.of(texts: [digest, words.digest]), words: words)
     }
 
     /// A warning about the site rather than one image (a template, a budget,

@@ -12,7 +12,7 @@ extension BuildPipeline {
             album.children.forEach(collect)
         }
         let scanned = rendered.built.scanned
-        collect(BuiltAlbum(scanned.root, summaries: rendered.built.summaries))
+        collect(BuiltAlbum(scanned.root, summaries: rendered.built.summaries, words: .english))
         let (store, cache, output) = (scanned.store, options.cacheFolder.path, options.output)
         var rendered = rendered
         for (album, path) in zips {

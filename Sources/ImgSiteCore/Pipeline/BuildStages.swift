@@ -170,10 +170,12 @@ struct FirstViewPage {
     var sources: (cards: [String], photos: [String])
 }
 
-/// The templates in effect (built-in, overridden by the site's) and their digest.
+/// The templates in effect (built-in, overridden by the site's), the words
+/// in the site's language, and a digest of both.
 struct Theme {
     var library: MustacheLibrary
     var digest: String
+    var words: Words
 }
 
 extension BuildSummary {

@@ -5,18 +5,21 @@ struct BuiltAlbum: Sendable {
     struct Photo: Sendable {
         var planned: PlannedPhoto
         var summary: ImageSummary
-        /// Its place in the album's order, from 1: "Photo 4" for one with no better heading.
-        var number = 0
+        /// Its sidecar's title, else its file name's (set again once the
+        /// album's order is known: `heading`).
+        var title: String
         var source: String { planned.job.source.relativePath }
         var isClip: Bool { planned.job.source.clip != nil }
-        /// Its sidecar's title, else its file name's, unless a camera named
-        /// it ("IMG_4412"): then the day it was taken, else its kind and
-        /// place in the album ("Clip 4").
-        var title: String {
-            if let title = summary.title { return title }
-            guard planned.namedByCamera else { return planned.title }
-            if let day = summary.captureDate.flatMap(ReadableDate.day) { return day }
-            return number > 0 ? "\(isClip ? "Clip" : "Photo") \(number)" : planned.title
+
+        init(planned: PlannedPhoto, summary: ImageSummary) {
+            (self.planned, self.summary, title) = (planned, summary, summary.title ?? planned.title)
+        }
+
+        /// Its title, unless a camera named it ("IMG_4412"): then the day
+        /// it was taken, else its kind and `number`, its place in the album ("Clip 4").
+        func heading(number: Int, _ words: Words) -> String {
+            guard summary.title == nil, planned.namedByCamera else { return title }
+            return summary.captureDate.flatMap(words.day) ?? words.text(isClip ? "clip_number" : "photo_number", ["n": words.number(number)])
         }
         /// Hidden by its sidecar: its page is built, no grid shows it.
         var hidden: Bool { summary.hidden }
@@ -38,7 +41,8 @@ struct BuiltAlbum: Sendable {
     var totalCount: Int { shown.total }
     /// "10 photos", "3 photos, 1 clip", or "3 albums, 10 photos" when it shows
     /// sub-albums: said alike on its page and on its card.
-    var countText: String { shown.text(albums: shownChildren.count) }
+    var countText: String { words.media(shown, albums: shownChildren.count) }
+    let words: Words
     var descriptionHTML: String?
     var hidden: Bool
     /// A private album's lock (its pages are sealed: `Sealing`).
@@ -52,7 +56,9 @@ struct BuiltAlbum: Sendable {
     private var curationFile: String?
     private var inputPath: String
 
-    init(_ album: PlannedAlbum, summaries: [String: ImageSummary]) {
+    /// `words`: the site's language, which headings and counts are said in.
+    init(_ album: PlannedAlbum, summaries: [String: ImageSummary], words: Words) {
+        self.words = words
         title = album.title
         outputPath = album.outputPath
         descriptionHTML = album.descriptionHTML
@@ -70,9 +76,9 @@ struct BuiltAlbum: Sendable {
             order.sorted(built, key: \.planned.fileName, byName: { SourceImage.naturallyBefore($0.planned.job.source, $1.planned.job.source) },
                          date: { photo, _ in photo.summary.captureDate }, title: \.title)
         } ?? built
-        for index in photos.indices { photos[index].number = index + 1 }
+        for index in photos.indices { photos[index].title = photos[index].heading(number: index + 1, words) }
         gridPhotos = photos.filter { !$0.hidden }
-        let children = album.children.map { BuiltAlbum($0, summaries: summaries) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
+        let children = album.children.map { BuiltAlbum($0, summaries: summaries, words: words) }.filter { !$0.photos.isEmpty || !$0.children.isEmpty }
         self.children = album.albumOrder.map { order in
             order.sorted(children, key: \.folderName, byName: { NaturalOrder.key($0.folderName).lexicographicallyPrecedes(NaturalOrder.key($1.folderName)) },
                          date: { $0.captureDate(newest: $1) }, title: \.title)

@@ -35,7 +35,7 @@ extension ProcessedImage {
 
 extension DownloadContext {
     /// A photo page's link, or nil when the site offers none.
-    init?(_ image: ProcessedImage, policy: DownloadPolicy, root: String) {
+    init?(_ image: ProcessedImage, policy: DownloadPolicy, root: String, words: Words) {
         guard let file = image.download(policy) else { return nil }
         let format = switch file.format {
         case .jpeg: "JPEG"
@@ -45,7 +45,7 @@ extension DownloadContext {
         }
         self.init(
             href: root + file.path, fileName: image.downloadName(file),
-            label: file.role == .original ? "Download the original" : "Download",
-            size: "\(file.width) × \(file.height), \(format), \(Bytes.text(file.bytes))")
+            label: words.text(file.role == .original ? "download_original" : "download"),
+            size: "\(file.width) × \(file.height), \(format), \(words.decimals(Bytes.text(file.bytes)))")
     }
 }

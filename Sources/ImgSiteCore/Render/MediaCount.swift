@@ -1,5 +1,5 @@
-/// What an album shows, by kind, as its page, its card and its zip's link say
-/// it: "3 photos, 1 clip" (animations and Live Photos are photos).
+/// What an album shows, by kind: "3 photos, 1 clip" on its page and card, said
+/// in the site's language (`Words.media`). Animations and Live Photos are photos.
 struct MediaCount: Sendable, Equatable {
     var photos = 0
     var clips = 0
@@ -19,20 +19,5 @@ struct MediaCount: Sendable, Equatable {
 
     static func + (a: MediaCount, b: MediaCount) -> MediaCount {
         MediaCount(photos: a.photos + b.photos, clips: a.clips + b.clips)
-    }
-
-    /// "3 photos, 1 clip", "1 clip", "0 photos"; with sub-albums first: "2 albums, 3 photos".
-    func text(albums: Int = 0) -> String {
-        var parts: [String] = []
-        if albums > 0 { parts.append(Counted.text(albums, "album")) }
-        if photos > 0 || clips == 0 { parts.append(Counted.text(photos, "photo")) }
-        if clips > 0 { parts.append(Counted.text(clips, "clip")) }
-        return parts.joined(separator: ", ")
-    }
-
-    /// An album zip's link: "Download all 3 photos and 1 clip", "Download 1 photo".
-    var downloadLabel: String {
-        let kinds = [photos > 0 ? Counted.text(photos, "photo") : nil, clips > 0 ? Counted.text(clips, "clip") : nil].compactMap { $0 }
-        return (total == 1 ? "Download " : "Download all ") + kinds.joined(separator: " and ")
     }
 }

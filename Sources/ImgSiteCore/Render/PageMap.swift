@@ -12,6 +12,8 @@ struct PageMap: Sendable {
     static let photosPerPage = 120
     /// Whether each album with photos gets a zip of their downloads (`album_zip`).
     var albumZips = false
+    /// The theme's words: what cards and zip links say.
+    var words = Words.english
 
     func forEach(_ root: BuiltAlbum, _ body: (PageSpec) throws(BuildError) -> Void) throws(BuildError) {
         try body(.stylesheet)
@@ -85,12 +87,12 @@ struct PageMap: Sendable {
             let address = child.privacy!.address.split(separator: "/").last!
             // "Private album" once: as its count beside its title, or as its title.
             let titled = child.privacy!.settings.titlePublic
-            return PageSpec.Card(title: Self.publicTitle(child), href: address + "/index.html", count: 0, countText: titled ? "Private album" : "",
+            return PageSpec.Card(title: publicTitle(child), href: address + "/index.html", count: 0, countText: titled ? words.text("private_album") : "",
                                  cover: nil, locked: true)
         }
         if let privacy = album.privacy {
             try body(.unlock(PageSpec.UnlockPage(
-                path: privacy.address + "/index.html", title: Self.publicTitle(album), depth: privacy.address.split(separator: "/").count,
+                path: privacy.address + "/index.html", title: publicTitle(album), depth: privacy.address.split(separator: "/").count,
                 salt: privacy.salt, rounds: privacy.rounds)))
             try body(.serviceWorker(address: privacy.address))
         }
@@ -105,7 +107,7 @@ struct PageMap: Sendable {
                 countText: album.countText,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
                 descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
-                zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil, zipLabel: MediaCount(grid).downloadLabel)))
+                zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil, zipLabel: words.download(MediaCount(grid)))))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]
         // Previous and next step over hidden photos (a hidden photo's own page links to its shown neighbours).
@@ -122,8 +124,8 @@ struct PageMap: Sendable {
     }
 
     /// What a private album's card and unlock page call it: its title only with `title_public`.
-    static func publicTitle(_ album: BuiltAlbum) -> String {
-        album.privacy?.settings.titlePublic == true ? album.title : "Private album"
+    func publicTitle(_ album: BuiltAlbum) -> String {
+        album.privacy?.settings.titlePublic == true ? album.title : words.text("private_album")
     }
 
     /// An album's zip, in its folder: "skye.zip" (the front page's: "photos.zip").

@@ -29,6 +29,7 @@ public struct SiteRenderer: Sendable {
     var showsDetails: Bool { options.showsDetails }
     var downloads: DownloadPolicy { options.downloads }
     var baseURL: String? { options.baseURL }
+    var words: Words { options.words }
 
     /// Every file of a site whose records are all in memory (small sites, tests).
     public func render(_ root: PlannedAlbum, results: [String: ProcessedImage]) throws(BuildError) -> [RenderedFile] {
@@ -37,7 +38,7 @@ public struct SiteRenderer: Sendable {
             summaries[source] = ImageSummary(digest: "", image.metadata)
         }
         var files: [RenderedFile] = []
-        try pages.forEach(BuiltAlbum(root, summaries: summaries)) { (spec) throws(BuildError) in
+        try pages.forEach(BuiltAlbum(root, summaries: summaries, words: options.words)) { (spec) throws(BuildError) in
             files.append(RenderedFile(path: spec.path, contents: try render(spec, results: results)))
         }
         return files
@@ -133,7 +134,9 @@ public struct SiteRenderer: Sendable {
     private func renderPhoto(_ page: PageSpec.PhotoPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
         let image = try record(page.photo, in: results)
-        let link = { (photo: BuiltAlbum.Photo) in LinkContext(title: photo.title, href: photo.planned.pageName) }
+        let link = { (photo: BuiltAlbum.Photo, arrow: String) in
+            LinkContext(title: photo.title, href: photo.planned.pageName, label: words.text(arrow, ["title": photo.title]))
+        }
         let title = page.photo.title
         let common = common(root: root, title: title, breadcrumbs: page.breadcrumbs,
                             share: share(path: page.path, title: title, image: (image, alt(image, page.photo))), path: page.path)
@@ -151,10 +154,10 @@ public struct SiteRenderer: Sendable {
         let content = PhotoContent(
             picture: picture, video: video, motion: motion, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
-            captureDateText: image.metadata.captureDate.map(ReadableDate.minute), credit: Self.credit(image.metadata),
-            details: details.map { DetailContext(label: $0.label, value: $0.value) }, hasDetails: !details.isEmpty,
-            download: DownloadContext(image, policy: downloads, root: root),
-            previous: page.previous.map(link), next: page.next.map(link), nextPage: page.next?.planned.pageName,
+            captureDateText: image.metadata.captureDate.map(words.dateTime), credit: credit(image.metadata),
+            details: details.map { DetailContext(label: words.text($0.label), value: $0.value) }, hasDetails: !details.isEmpty,
+            download: DownloadContext(image, policy: downloads, root: root, words: words),
+            previous: page.previous.map { link($0, "previous") }, next: page.next.map { link($0, "next") }, nextPage: page.next?.planned.pageName,
             albumHref: "index.html", albumTitle: page.albumTitle)
         return try render("photo", PageContext(common: common, content: content))
     }
@@ -162,8 +165,8 @@ public struct SiteRenderer: Sendable {
     /// The photo page's picture of `image`, fitted to the viewport with
     /// room for the page's title, caption, credit, date and details.
     private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureContext {
-        let download = DownloadContext(image, policy: downloads, root: root).map { "\($0.label) \($0.size)" }
-        let texts = [image.metadata.caption.flatMap(CameraCaption.real), Self.credit(image.metadata), download].compactMap { $0 }
+        let download = DownloadContext(image, policy: downloads, root: root, words: words).map { "\($0.label) \($0.size)" }
+        let texts = [image.metadata.caption.flatMap(CameraCaption.real), credit(image.metadata), download].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0
         let reserve = layout.photoReserve(title: photo.title, texts: texts, dated: image.metadata.captureDate != nil, detailRows: details)
         return PictureBuilder(layout: layout).photo(image, alt: alt(image, photo), root: root, reserve: reserve)
@@ -181,15 +184,16 @@ public struct SiteRenderer: Sendable {
         let address = options.privateAddresses.first { path.hasPrefix($0 + "/") }
         return PageCommon(
             siteTitle: siteTitle, root: root, pageTitle: title,
-            breadcrumbs: breadcrumbs.map { LinkContext(title: $0.title, href: $0.href) }, hasBreadcrumbs: !breadcrumbs.isEmpty,
+            breadcrumbs: breadcrumbs.map { LinkContext(title: $0.title, href: $0.href, label: $0.title) }, hasBreadcrumbs: !breadcrumbs.isEmpty,
             share: address == nil ? share : nil,
-            privateHome: address.map { String(repeating: "../", count: path.dropFirst($0.count + 1).filter { $0 == "/" }.count) })
+            privateHome: address.map { String(repeating: "../", count: path.dropFirst($0.count + 1).filter { $0 == "/" }.count) },
+            language: words.language, rightToLeft: words.direction == "rtl", words: words)
     }
 
     /// A private album's address: the form that asks for its password (`templates/unlock.mustache`).
     private func renderUnlock(_ page: PageSpec.UnlockPage) throws(BuildError) -> String {
         let common = PageCommon(siteTitle: siteTitle, root: String(repeating: "../", count: page.depth), pageTitle: page.title,
-                                breadcrumbs: [], hasBreadcrumbs: false)
+                                breadcrumbs: [], hasBreadcrumbs: false, language: words.language, rightToLeft: words.direction == "rtl", words: words)
         return try render("unlock", PageContext(common: common, content: UnlockContent(salt: page.salt, rounds: page.rounds)))
     }
 
@@ -209,10 +213,10 @@ public struct SiteRenderer: Sendable {
         return html
     }
 
-    static func credit(_ metadata: KeptMetadata) -> String? {
+    func credit(_ metadata: KeptMetadata) -> String? {
         switch (metadata.artist, metadata.copyright) {
         case let (artist?, copyright?): copyright.contains(artist) ? copyright : "\(artist) · \(copyright)"
-        case let (artist?, nil): "Photo: \(artist)"
+        case let (artist?, nil): words.text("credit", ["artist": artist])
         case let (nil, copyright?): copyright
         case (nil, nil): nil
         }

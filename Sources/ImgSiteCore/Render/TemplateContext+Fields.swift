@@ -15,6 +15,9 @@ extension PageCommon: MustacheParent {
         case "hasBreadcrumbs": hasBreadcrumbs
         case "share": share
         case "privateHome": privateHome
+        case "language": language
+        case "rightToLeft": rightToLeft
+        case "words": words
         default: nil
         }
     }
@@ -25,6 +28,7 @@ extension LinkContext: MustacheParent {
         switch name {
         case "title": title
         case "href": href
+        case "label": label
         default: nil
         }
     }

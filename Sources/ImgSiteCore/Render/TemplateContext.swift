@@ -31,11 +31,18 @@ struct PageCommon {
     /// On a private album's pages: the way back to its address ("../"),
     /// where its unlock page is; the layout offers to forget the password.
     var privateHome: String?
+    /// The site's language tag (`<html lang>`), whether it is written right
+    /// to left (`dir="rtl"`), and the theme's words in it (`{{words.slideshow}}`).
+    var language: String
+    var rightToLeft: Bool
+    var words: Words
 }
 
 struct LinkContext {
     var title: String
     var href: String
+    /// The link's text: the title, with an arrow for previous and next ("← Storm").
+    var label: String
 }
 
 /// `index` and `album`: sub-album cards (first page only), the justified

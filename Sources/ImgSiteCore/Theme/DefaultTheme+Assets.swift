@@ -259,7 +259,7 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
 /* Over the photo's top corner: the photo keeps the height it is sized for. */
 .photo { position: relative; }
-.photo-tools { position: absolute; top: 0.5rem; right: 0.5rem; display: flex; gap: 0.4em; }
+.photo-tools { position: absolute; top: 0.5rem; inset-inline-end: 0.5rem; display: flex; gap: 0.4em; }
 .photo-tools button { font: inherit; font-size: 0.8rem; padding: 0.15em 0.7em; border: 1px solid currentColor; border-radius: 1em; background: Canvas; color: CanvasText; opacity: 0.85; cursor: pointer; }
 .motion-toggle[aria-pressed="true"], .photo-tools button[aria-pressed="true"] { background: CanvasText; color: Canvas; }
 .photo.zooms img { cursor: zoom-in; }
@@ -270,13 +270,13 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 /* A clip's card: a play mark and its length over its poster (white on
    75% black: 12:1 over any poster). */
 .photos .cell a { position: relative; }
-.clip { position: absolute; right: 6px; bottom: 6px; padding: 1px 6px; border-radius: 4px; font-size: 0.8125rem;
+.clip { position: absolute; inset-inline-end: 6px; bottom: 6px; padding: 1px 6px; border-radius: 4px; font-size: 0.8125rem;
   color: #fff; background: rgba(0, 0, 0, 0.75); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .photo figcaption { text-align: center; }
 .photo h1 { font-size: 1.25rem; margin: 0.25em 0 0; }
 .photo figcaption p { margin: 0; }
-.photo .details { display: inline-grid; text-align: left; }
+.photo .details { display: inline-grid; text-align: start; }
 .details { display: grid; grid-template-columns: max-content 1fr; gap: 0.1em 0.75em; margin: 0.5em 0; font-size: 0.875rem; }
 .details dt { color: #595959; }
 .details dd { margin: 0; }

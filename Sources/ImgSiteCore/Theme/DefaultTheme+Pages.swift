@@ -21,7 +21,7 @@ extension DefaultTheme {
 """#,
         "base": #"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="{{language}}"{{#rightToLeft}} dir="rtl"{{/rightToLeft}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -65,7 +65,7 @@ try { if (!/(?:^|; )imgsite-open=1(?:;|$)/.test(document.cookie) && !localStorag
 <header class="site-header">
 {{#pageTitle}}<a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>{{/pageTitle}}{{^pageTitle}}<h1 class="site-title">{{siteTitle}}</h1>{{/pageTitle}}
 {{#hasBreadcrumbs}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
+<nav class="breadcrumbs" aria-label="{{words.breadcrumb}}">
 {{#breadcrumbs}}<a href="{{href}}">{{title}}</a> / {{/breadcrumbs}}
 </nav>
 {{/hasBreadcrumbs}}
@@ -73,9 +73,9 @@ try { if (!/(?:^|; )imgsite-open=1(?:;|$)/.test(document.cookie) && !localStorag
 <main>
 {{$content}}{{/content}}
 </main>
-<footer class="site-footer">{{#privateHome}}<button type="button" class="forget" data-forget="{{privateHome}}" hidden>Forget the password on this device</button>
+<footer class="site-footer">{{#privateHome}}<button type="button" class="forget" data-forget="{{privateHome}}" hidden>{{words.forget_password}}</button>
 <script src="{{root}}_assets/private.js" defer></script>
-{{/privateHome}}Made with imgsite</footer>
+{{/privateHome}}{{words.made_with}}</footer>
 </body>
 </html>
 """#,
@@ -145,12 +145,12 @@ function store(mode, act) {
 {{#hasPhotos}}
 <ul class="grid photos">
 {{#photos}}
-<li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#duration}}<span class="clip"><span aria-hidden="true">▶</span> <span class="visually-hidden">Video, </span>{{duration}}</span>{{/duration}}</a></li>
+<li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#duration}}<span class="clip"><span aria-hidden="true">▶</span> <span class="visually-hidden">{{words.video}}, </span>{{duration}}</span>{{/duration}}</a></li>
 {{/photos}}
 </ul>
 {{/hasPhotos}}
 {{#hasPages}}
-<nav class="pages" aria-label="Pages">
+<nav class="pages" aria-label="{{words.pages_nav}}">
 {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}} {{/pages}}
 </nav>
 {{/hasPages}}
@@ -179,12 +179,12 @@ function store(mode, act) {
 {{#sources}}<source src="{{src}}" type="{{type}}"{{#media}} media="{{media}}"{{/media}}>
 {{/sources}}
 </video>
-<button type="button" class="motion-toggle" hidden aria-pressed="false">Live</button>
+<button type="button" class="motion-toggle" hidden aria-pressed="false">{{words.live}}</button>
 {{/motion}}
 <div class="photo-tools" hidden>
-<button type="button" data-tool="play" aria-pressed="false" title="Slideshow (Space)">Slideshow</button>
-{{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="Full screen (F)">Full screen</button>
-<button type="button" data-tool="zoom" aria-pressed="false" title="Zoom (Z)">Zoom</button>{{/video}}
+<button type="button" data-tool="play" aria-pressed="false" title="{{words.slideshow_hint}}">{{words.slideshow}}</button>
+{{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="{{words.full_screen_hint}}">{{words.full_screen}}</button>
+<button type="button" data-tool="zoom" aria-pressed="false" title="{{words.zoom_hint}}">{{words.zoom}}</button>{{/video}}
 </div>
 <figcaption>
 <h1>{{pageTitle}}</h1>
@@ -199,10 +199,10 @@ function store(mode, act) {
 {{/download}}
 </figcaption>
 </figure>
-<nav class="pager" aria-label="Photos">
-{{#previous}}<a rel="prev" href="{{href}}">← {{title}}</a>{{/previous}}
+<nav class="pager" aria-label="{{words.photos_nav}}">
+{{#previous}}<a rel="prev" href="{{href}}">{{label}}</a>{{/previous}}
 <a href="{{albumHref}}" data-album>{{albumTitle}}</a>
-{{#next}}<a rel="next" href="{{href}}">{{title}} →</a>{{/next}}
+{{#next}}<a rel="next" href="{{href}}">{{label}}</a>{{/next}}
 </nav>
 {{#nextPicture}}
 <template id="next-photo">{{> partials/picture}}</template>
@@ -223,15 +223,16 @@ function store(mode, act) {
 {{<base}}
 {{$content}}
 <h1>{{pageTitle}}</h1>
-<p>This album is private: its password opens it in this browser.</p>
-<form class="unlock" data-unlock data-salt="{{salt}}" data-rounds="{{rounds}}" hidden>
-<label for="password">Password</label>
+<p>{{words.unlock_intro}}</p>
+<form class="unlock" data-unlock data-salt="{{salt}}" data-rounds="{{rounds}}" data-unlocking="{{words.unlocking}}" data-unlocked="{{words.unlocked}}" data-wrong="{{words.wrong_password}}"
+  data-cannot="{{words.cannot_unlock}}" data-https="{{words.needs_https}}" data-browser="{{words.needs_browser}}" hidden>
+<label for="password">{{words.password}}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Unlock</button>
-<label class="unlock-keep"><input name="keep" type="checkbox"> Keep it open on this device</label>
+<button type="submit">{{words.unlock}}</button>
+<label class="unlock-keep"><input name="keep" type="checkbox"> {{words.keep_open}}</label>
 <p class="unlock-status" role="status" aria-live="polite"></p>
 </form>
-<noscript><p class="unlock-status">This album is private: its photos are encrypted, and opening them with its password needs JavaScript.</p></noscript>
+<noscript><p class="unlock-status">{{words.unlock_needs_script}}</p></noscript>
 <script src="{{root}}_assets/private.js" defer></script>
 {{/content}}
 {{/base}}

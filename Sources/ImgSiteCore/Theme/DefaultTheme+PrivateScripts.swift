@@ -45,31 +45,30 @@ extension DefaultTheme {
     form.hidden = false;
     if (!('serviceWorker' in navigator) || !window.isSecureContext || !window.crypto || !crypto.subtle) {
       // A phone on the photographer's network (http://192.168.…) is no secure context: say what opens it.
-      status.textContent = window.isSecureContext ? 'This album opens in a browser with service workers and Web Crypto.'
-        : 'This album opens only over HTTPS (or on the computer serving it, at localhost): ask for its https:// link.';
+      status.textContent = window.isSecureContext ? form.dataset.browser : form.dataset.https;
       form.password.disabled = button.disabled = true;
     } else {
       const registered = navigator.serviceWorker.register('sw.js');
       form.addEventListener('submit', async event => {
         event.preventDefault();
         button.disabled = true;
-        status.textContent = 'Unlocking…';
+        status.textContent = form.dataset.unlocking;
         try {
           const keys = await derive(form.password.value, form.dataset.salt, Number(form.dataset.rounds));
           await store('readwrite', s => s.put(keys, home));
           await registered;
           const registration = await navigator.serviceWorker.ready;
           if (await check(registration.active)) {
-            status.textContent = 'Unlocked.';
+            status.textContent = form.dataset.unlocked;
             remember(home, form.keep.checked);
             location.assign('album/');
             return;
           }
           await store('readwrite', s => s.delete(home));
-          status.textContent = 'Wrong password.';
+          status.textContent = form.dataset.wrong;
           form.password.select();
         } catch (error) {
-          status.textContent = 'Cannot unlock here: ' + error.message;
+          status.textContent = form.dataset.cannot.replace('{reason}', error.message);
         }
         button.disabled = false;
       });

@@ -53,8 +53,8 @@ public enum DefaultTheme {
         return (library, SourceHash.of(text: all), warnings)
     }
 
-    /// Every name part the built-in templates use, and the former ones: what the renderer gives them.
-    static let knownNames: Set<String> = TemplateCheck.knownParts(of: files.values).union(formerNames)
+    /// Every name part the built-in templates use, the former ones and the words' keys: what the renderer gives them.
+    static let knownNames: Set<String> = TemplateCheck.knownParts(of: files.values).union(formerNames).union(Words.keys)
     /// Fields the built-in theme no longer uses and a site's own templates
     /// may: the counts before `countText` said albums and photos alike.
     static let formerNames: Set<String> = ["photoCount", "count", "singular"]

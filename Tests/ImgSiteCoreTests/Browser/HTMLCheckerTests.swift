@@ -54,4 +54,18 @@ import Testing
         let problems = try Self.check(pages)
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
+
+    @Test("the pages in Arabic (right to left), Japanese and Polish: no error, no warning")
+    func languages() throws {
+        var pages: [URL] = []
+        for language in ["ar", "ja", "pl"] {
+            var config = SiteConfig()
+            config.language = language
+            config.downloads = .largest
+            let build = try TestBuild.run(input: try LanguageTests.library(), config: config)
+            pages += ["index.html", "trip/index.html", "trip/dscn0010.html", "trip/storm.html"].map { build.output.appending(path: $0) }
+        }
+        let problems = try Self.check(pages)
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    }
 }

@@ -9,12 +9,13 @@ import Testing
 /// to a context fails to compile here until the sample (and then the docs)
 /// say it.
 @Suite struct TemplateDocsTests {
-    static let link = LinkContext(title: "Dunes", href: "../index.html")
+    static let link = LinkContext(title: "Dunes", href: "../index.html", label: "← Dunes")
     static let share = ShareContext(
         url: "https://example.org/a/", title: "A", feedURL: "https://example.org/feed.xml",
         image: ShareImage(url: "https://example.org/a.jpg", width: 1200, height: 800, alt: "Sand"))
     static let common = PageCommon(
-        siteTitle: "Gallery", root: "../", pageTitle: "A", breadcrumbs: [link], hasBreadcrumbs: true, share: share, privateHome: "../")
+        siteTitle: "Gallery", root: "../", pageTitle: "A", breadcrumbs: [link], hasBreadcrumbs: true, share: share, privateHome: "../",
+        language: "en", rightToLeft: false, words: .english)
     static let picture = PictureContext(
         sources: [SourceContext(media: "(min-resolution: 2x)", type: "image/webp", srcset: "a.webp 640w", sizes: "100vw")],
         src: "a.jpg", srcset: "a.jpg 640w", sizes: "100vw", width: 640, height: 480, alt: "Sand", lazy: true,
@@ -51,7 +52,8 @@ import Testing
             let mirror = Mirror(reflecting: value)
             switch mirror.displayStyle {
             case .optional, .collection: mirror.children.forEach { walk($0.value) }
-            case .struct where !(value is String):
+            // Words answer their keys, not their fields (`wordsDocumented`).
+            case .struct where !(value is String) && !(value is Words):
                 found[shortName(type(of: value))] = Dictionary(uniqueKeysWithValues: mirror.children.map {
                     ($0.label!, shortName(type(of: $0.value)))
                 })
@@ -102,7 +104,7 @@ import Testing
         var checked = 0
         func walk(_ value: Any) {
             let mirror = Mirror(reflecting: value)
-            if mirror.displayStyle == .struct, let parent = value as? MustacheParent {
+            if mirror.displayStyle == .struct, !(value is Words), let parent = value as? MustacheParent {
                 for child in mirror.children {
                     let held: Any? = Mirror(reflecting: child.value).displayStyle == .optional ? Mirror(reflecting: child.value).children.first?.value : child.value
                     let answered = parent.child(named: child.label!)
@@ -115,7 +117,7 @@ import Testing
         }
         Self.samples.forEach(walk)
         #expect(checked > 15)
-        let page = PageContext(common: PageCommon(siteTitle: "S", root: "", breadcrumbs: [], hasBreadcrumbs: false), content: Self.album)
+        let page = PageContext(common: PageCommon(siteTitle: "S", root: "", breadcrumbs: [], hasBreadcrumbs: false, language: "en", rightToLeft: false, words: .english), content: Self.album)
         #expect(page.child(named: "siteTitle") as? String == "S" && page.child(named: "photoCount") as? Int == 1)
         #expect(page.child(named: "pageTitle") == nil && page.child(named: "share") == nil, "a nil optional is absent, not a present nil")
     }
@@ -124,6 +126,15 @@ import Testing
     func knownNamesAreTheContexts() {
         let fields = Set(Self.types().values.flatMap(\.keys))
         // Every field is used by a built-in template, so the names those use are the names imgsite gives.
-        #expect(DefaultTheme.knownNames == fields, "unused by the built-in templates: \(fields.subtracting(DefaultTheme.knownNames)); used but not given: \(DefaultTheme.knownNames.subtracting(fields))")
+        #expect(DefaultTheme.knownNames == fields.union(Words.keys), "unused by the built-in templates: \(fields.subtracting(DefaultTheme.knownNames)); used but not given: \(DefaultTheme.knownNames.subtracting(fields))")
+    }
+
+    @Test("every {{words.…}} of the built-in templates is a key of the words, and docs/templates.md lists every key")
+    func wordsDocumented() throws {
+        let used = DefaultTheme.files.values.flatMap { $0.matches(of: /words\.(\w+)/).map { String($0.output.1) } }
+        #expect(!used.isEmpty && Set(used).isSubset(of: Words.english.texts.keys), "\(Set(used).subtracting(Words.english.texts.keys))")
+        #expect(Words.english.child(named: "slideshow") as? String == "Slideshow" && Words.english.child(named: "notAKey") == nil)
+        let docs = try DocsTests.text("docs/templates.md")
+        for key in Words.keys { #expect(docs.contains("`\(key)`"), "docs/templates.md names the word \(key)") }
     }
 }

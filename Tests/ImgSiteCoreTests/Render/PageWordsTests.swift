@@ -21,16 +21,18 @@ import Testing
 
     @Test("counts by kind, plurals right; dates as a heading")
     func counts() {
-        #expect(MediaCount(photos: 3, clips: 1).text() == "3 photos, 1 clip")
-        #expect(MediaCount(photos: 1).text() == "1 photo")
-        #expect(MediaCount(clips: 2).text() == "2 clips")
-        #expect(MediaCount().text() == "0 photos")
-        #expect(MediaCount(photos: 10, clips: 2).text(albums: 1) == "1 album, 10 photos, 2 clips")
-        #expect(MediaCount(photos: 3, clips: 1).downloadLabel == "Download all 3 photos and 1 clip")
-        #expect(MediaCount(photos: 12).downloadLabel == "Download all 12 photos")
-        #expect(MediaCount(clips: 1).downloadLabel == "Download 1 clip")
-        #expect(ReadableDate.day("2008-10-22T16:28:39") == "22 October 2008")
-        #expect(ReadableDate.day("0000-00-00T00:00:00") == nil && ReadableDate.day("") == nil && ReadableDate.day("2024-13-01") == nil)
+        let words = Words.english
+        #expect(words.media(MediaCount(photos: 3, clips: 1)) == "3 photos, 1 clip")
+        #expect(words.media(MediaCount(photos: 1)) == "1 photo")
+        #expect(words.media(MediaCount(clips: 2)) == "2 clips")
+        #expect(words.media(MediaCount()) == "0 photos")
+        #expect(words.media(MediaCount(photos: 10_000, clips: 2), albums: 1) == "1 album, 10,000 photos, 2 clips")
+        #expect(words.download(MediaCount(photos: 3, clips: 1)) == "Download all 3 photos and 1 clip")
+        #expect(words.download(MediaCount(photos: 12)) == "Download all 12 photos")
+        #expect(words.download(MediaCount(clips: 1)) == "Download 1 clip")
+        #expect(words.day("2008-10-22T16:28:39") == "22 October 2008")
+        #expect(words.dateTime("2008-10-22T16:28:39") == "22 October 2008, 16:28")
+        #expect(words.day("0000-00-00T00:00:00") == nil && words.day("") == nil && words.day("2024-13-01") == nil)
     }
 
     @Test("a camera-named photo's heading is its day, else its place; a clip is counted as a clip on the page, the card and the zip")

@@ -127,5 +127,12 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8)
             #expect(DefaultTheme.files[name] == String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)), "\(name)")
         }
+        let strings = folder.appending(path: "strings")
+        let languages = try FileManager.default.contentsOfDirectory(atPath: strings.path).filter { $0.hasSuffix(".yml") }
+        #expect(Set(languages.map { String($0.dropLast(".yml".count)) }) == Set(DefaultTheme.strings.keys))
+        for file in languages {
+            let text = try String(contentsOf: strings.appending(path: file), encoding: .utf8)
+            #expect(DefaultTheme.strings[String(file.dropLast(".yml".count))] == String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)), "\(file)")
+        }
     }
 }
