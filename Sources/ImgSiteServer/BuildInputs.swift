@@ -2,7 +2,8 @@ import Foundation
 import ImgSiteCore
 
 /// Which changed paths can change the site: what a build reads (photos,
-/// their caption files, the config file, the templates) and folders (an
+/// their caption files, the config file, the templates and the words'
+/// `strings.yml`) and folders (an
 /// album added, renamed or removed). Anything else in a watched folder
 /// (`notes.md`, an editor's backup, a `.psd`) starts no rebuild.
 struct BuildInputs: Sendable {
@@ -18,7 +19,7 @@ struct BuildInputs: Sendable {
     func areRead(_ path: String, wasFolder: Bool = false) -> Bool {
         let name = (path as NSString).lastPathComponent
         if path == config { return true }
-        if path.hasPrefix(templates + "/") { return name.hasSuffix(".mustache") || isFolder(path) }
+        if path.hasPrefix(templates + "/") { return name.hasSuffix(".mustache") || path == templates + "/strings.yml" || isFolder(path) }
         if name.hasPrefix("."), name != NoMedia.name { return false }
         if Scanner.reads(fileAt: path) { return true }
         var folder: ObjCBool = false

@@ -43,6 +43,10 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         return rows.compactMap { label, value in value.map { (label, $0) } }
     }
 
+    /// The rows that are numbers imgsite wrote ("f/5.6", "10.5 mm", "0.4 s"),
+    /// which take the language's decimal mark; the camera and lens are names.
+    static let measured: Set<String> = ["focal_length", "aperture", "shutter"]
+
     /// "Canon" + "Canon EOS 400D DIGITAL" → "Canon EOS 400D DIGITAL"; "NIKON CORPORATION" + "E950" → "NIKON E950".
     static func camera(make: String?, model: String?) -> String? {
         guard let model else { return make }

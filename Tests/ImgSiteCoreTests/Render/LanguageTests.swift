@@ -73,6 +73,7 @@ import Testing
         #expect(photo.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
         #expect(photo.contains("<h1>22. Oktober 2008</h1>") && photo.contains(">22. Oktober 2008, 16:28</time>"))
         #expect(photo.contains("<dt>Kamera</dt>") && photo.contains(">Diashow</button>") && photo.contains("title=\"Vollbild (F)\""))
+        #expect(photo.contains("<dd>f/5,9</dd>") && photo.contains("<dd>24 mm</dd>"), "measures with the decimal comma, names as they are")
         #expect(photo.contains("Erstellt mit imgsite</footer>") && photo.contains("aria-label=\"Fotos\""))
         #expect(try page("trip/img-0001.html").contains(/<h1>Foto \d<\/h1>/))
         #expect(try page("trip/index.html").contains("<p class=\"count\">3 Fotos</p>"))

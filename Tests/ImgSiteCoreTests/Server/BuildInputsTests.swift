@@ -8,7 +8,7 @@ import Testing
     func read() throws {
         let input = try Corpus.scratch("watched")
         for file in ["a/photo.jpg", "a/photo.jpg.yml", "a/photo.md", "a/index.md", "a/.nomedia", "a/notes.md", "a/edit.psd", "a/photo.jpg~", "a/notes.txt", "imgsite.yml",
-                     "templates/album.mustache", "templates/notes.md"] {
+                     "templates/album.mustache", "templates/strings.yml", "templates/notes.md"] {
             let url = input.appending(path: file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
@@ -16,7 +16,7 @@ import Testing
         try FileManager.default.createDirectory(at: input.appending(path: "2024.06 Rome"), withIntermediateDirectories: true)
         let inputs = BuildInputs(templates: input.appending(path: "templates"), config: input.appending(path: "imgsite.yml"))
         let path = { (relative: String) in input.appending(path: relative).standardizedFileURL.path }
-        for read in ["a/photo.jpg", "a/photo.jpg.yml", "a/photo.md", "a/index.md", "a/.nomedia", "imgsite.yml", "templates/album.mustache", "2024.06 Rome", "a",
+        for read in ["a/photo.jpg", "a/photo.jpg.yml", "a/photo.md", "a/index.md", "a/.nomedia", "imgsite.yml", "templates/album.mustache", "templates/strings.yml", "2024.06 Rome", "a",
                      "gone/photo.jpg", "a/gone.jpg.yml"] {
             #expect(inputs.areRead(path(read)), "\(read) starts a rebuild")
         }
