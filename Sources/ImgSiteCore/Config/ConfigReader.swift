@@ -42,6 +42,13 @@ struct ConfigReader {
         return text
     }
 
+    /// "#d35400" or "#fa0".
+    func colour(_ node: Node, key: String) throws(ConfigError) -> RGB {
+        let text = try string(node, key: key)
+        guard let colour = RGB(hex: text) else { throw fail(key, node, "must be a colour written #rrggbb or #rgb, such as #d35400, not '\(text)'") }
+        return colour
+    }
+
     func bool(_ node: Node, key: String) throws(ConfigError) -> Bool {
         guard let value = node.bool else { throw fail(key, node, "must be true or false, not '\(node.scalar?.string ?? "a list or mapping")'") }
         return value

@@ -42,7 +42,7 @@ extension SiteConfig {
     }
 
     private enum TopKey: String, CaseIterable {
-        case version, title, language, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets, exclude
+        case version, title, language, theme, widths, formats, jpeg, webp, avif, jxl, metadata, templates, placeholder, albums, animated, budgets, exclude
         case maxWidth = "max_width"
         case widthStep = "width_step"
         case wideWidthStep = "wide_width_step"
@@ -65,6 +65,11 @@ extension SiteConfig {
         case .version: version = try reader.int(node, key: name, in: 1...1_000)
         case .title: title = try reader.string(node, key: name)
         case .language: language = try reader.languageTag(node, key: name)
+        case .theme:
+            let map = try reader.mapping(node, key: name)
+            try reader.rejectUnknown(map, allowed: ["accent", "backdrop"], parent: name)
+            if let value = map["accent"] { accent = try reader.colour(value, key: "theme.accent") }
+            if let value = map["backdrop"] { backdrop = try reader.colour(value, key: "theme.backdrop") }
         case .maxWidth: maxWidth = try reader.int(node, key: name, in: 16...65_535)
         case .widthStep: widthStep = try reader.number(node, key: name, in: WidthPlanner.steps)
         case .wideWidthStep: wideWidthStep = try reader.number(node, key: name, in: WidthPlanner.steps)

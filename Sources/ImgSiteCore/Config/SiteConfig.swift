@@ -18,6 +18,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// The site's language, a BCP 47 tag ("de", "pt-BR"): the theme's words,
     /// dates and numbers, `<html lang>` and the writing direction. nil: English.
     public var language: String?
+    /// The theme's colours (`theme.accent`, `theme.backdrop`): nil, its own.
+    public var accent: RGB?
+    public var backdrop: RGB?
     /// Which widths to make: derived from the theme's layout, or a fixed list.
     public var widths: WidthPolicy = .auto
     /// With `widths: auto`, each width up to 1,600 px is this many times

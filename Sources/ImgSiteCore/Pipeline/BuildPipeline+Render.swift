@@ -47,6 +47,7 @@ extension BuildPipeline {
         options.downloads = self.options.config.downloads
         options.albumZips = self.options.config.albumZip
         options.slideshowSeconds = self.options.config.slideshowSeconds
+        options.palette = Palette(accent: self.options.config.accent, backdrop: self.options.config.backdrop)
         return options
     }
 

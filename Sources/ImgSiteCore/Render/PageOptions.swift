@@ -18,6 +18,8 @@ public struct PageOptions: Hashable, Sendable {
     public var albumZips = false
     /// Seconds a photo stays in the slideshow (`slideshow.seconds`).
     public var slideshowSeconds = 5.0
+    /// The theme's colours (`theme.accent`, `theme.backdrop`).
+    public var palette = Palette()
     /// The theme's words in the site's language (`language`, `strings.yml`).
     public var words = Words.english
     /// Private albums' addresses ("trips/p-7kq2m9x4ab"): their pages offer to forget the password.

@@ -155,11 +155,16 @@ public struct SiteRenderer: Sendable {
             picture: picture, video: video, motion: motion, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
             captureDateText: image.metadata.captureDate.map(words.dateTime), credit: credit(image.metadata),
-            details: details.map { DetailContext(label: words.text($0.label), value: $0.value) }, hasDetails: !details.isEmpty,
+            details: details.map(detail), hasDetails: !details.isEmpty,
             download: DownloadContext(image, policy: downloads, root: root, words: words),
             previous: page.previous.map { link($0, "previous") }, next: page.next.map { link($0, "next") }, nextPage: page.next?.planned.pageName,
             albumHref: "index.html", albumTitle: page.albumTitle)
         return try render("photo", PageContext(common: common, content: content))
+    }
+
+    /// A details row in the site's language: its label's word, and a measure's decimal mark ("f/5,6").
+    private func detail(_ item: (label: String, value: String)) -> DetailContext {
+        DetailContext(label: words.text(item.label), value: PhotoDetails.measured.contains(item.label) ? words.decimals(item.value) : item.value)
     }
 
     /// The photo page's picture of `image`, fitted to the viewport with
@@ -203,7 +208,9 @@ public struct SiteRenderer: Sendable {
             cellAspect: "\(layout.cellAspect)", firstColumns: layout.gridColumns[0].columns,
             breakpoints: Array(layout.gridColumns.dropFirst()),
             rowGap: String(format: "%.2f", layout.rowGap * 100), firstRowHeight: layout.rowBands[0].rowHeight,
-            rowBands: Array(layout.rowBands.dropFirst()))
+            rowBands: Array(layout.rowBands.dropFirst()),
+            accent: options.palette.accentLight.hex, accentDark: options.palette.accentDark.hex,
+            backdrop: options.palette.backdrop.map { BackdropContext(color: $0.color.hex, text: $0.text.hex, muted: $0.muted.hex, accent: $0.accent.hex) })
     }
 
     func render(_ template: String, _ context: Any) throws(BuildError) -> String {

@@ -294,6 +294,21 @@ extension StylesheetContext: MustacheParent {
         case "rowGap": rowGap
         case "firstRowHeight": firstRowHeight
         case "rowBands": rowBands
+        case "accent": accent
+        case "accentDark": accentDark
+        case "backdrop": backdrop
+        default: nil
+        }
+    }
+}
+
+extension BackdropContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "color": color
+        case "text": text
+        case "muted": muted
+        case "accent": accent
         default: nil
         }
     }

@@ -237,6 +237,19 @@ struct StylesheetContext {
     var rowGap: String
     var firstRowHeight: Double
     var rowBands: [ThemeLayout.RowBand]
+    /// The accent on the light and dark schemes' pages (`theme.accent`, made to read at 4.5:1: `Palette`).
+    var accent: String
+    var accentDark: String
+    /// The photo page's backdrop (`theme.backdrop`); absent: the scheme's page.
+    var backdrop: BackdropContext?
+}
+
+/// The photo page's backdrop, and the text, quieter text and accent that read on it.
+struct BackdropContext {
+    var color: String
+    var text: String
+    var muted: String
+    var accent: String
 }
 
 /// `photo.js`: the slideshow's pace.

@@ -204,12 +204,18 @@ extension DefaultTheme {
    numbers as the <img sizes> attributes: change them in one place only. */
 *, *::before, *::after { box-sizing: border-box; }
 html { color-scheme: light dark; }
+/* The accent (theme.accent), made to read at 4.5:1 on each scheme's page, and the text on it. */
+:root { --accent: {{accent}}; --on-accent: #fff; }
+a { color: var(--accent); }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fff; }
 main, .site-header, .site-footer { max-width: {{contentMaxWidth}}px; margin: 0 auto; padding: 0 {{pagePadding}}px; }
 .site-header { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: baseline; padding-top: 12px; }
 .site-title { font-weight: 600; color: inherit; text-decoration: none; }
 h1.site-title { font-size: 1.5rem; margin: 0.25em 0 0.5em; }
 .breadcrumbs a { color: #555; }
+/* Between the site's title and each album above the page; said by no screen reader. */
+.crumb::before { content: "/" / ""; margin-inline: 0.5em; color: #767676; }
+.crumb:first-child::before { margin-inline-start: 0; }
 h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .count { color: #666; }
 /* An album's story (album.yml): a readable measure above its photos. */
@@ -261,7 +267,7 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photo { position: relative; }
 .photo-tools { position: absolute; top: 0.5rem; inset-inline-end: 0.5rem; display: flex; gap: 0.4em; }
 .photo-tools button { font: inherit; font-size: 0.8rem; padding: 0.15em 0.7em; border: 1px solid currentColor; border-radius: 1em; background: Canvas; color: CanvasText; opacity: 0.85; cursor: pointer; }
-.motion-toggle[aria-pressed="true"], .photo-tools button[aria-pressed="true"] { background: CanvasText; color: Canvas; }
+.motion-toggle[aria-pressed="true"], .photo-tools button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: var(--on-accent); opacity: 1; }
 .photo.zooms img { cursor: zoom-in; }
 .photo:fullscreen { background: Canvas; display: flex; flex-direction: column; justify-content: center; margin: 0; }
 .photo:fullscreen figcaption { display: none; }
@@ -283,31 +289,45 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .download { margin: 0.5em 0; font-size: 0.875rem; }
 .download .size { color: #595959; }
 .pager, .pages { display: flex; gap: 1em; justify-content: center; margin: 0.5em 0; flex-wrap: wrap; }
+.pager a { padding: 0.2em 0.9em; border: 1px solid currentColor; border-radius: 1em; text-decoration: none; }
+.pager a:hover { background: var(--accent); border-color: var(--accent); color: var(--on-accent); }
 .site-footer { color: #595959; font-size: 0.875rem; padding-top: 2em; padding-bottom: 2em; }
 /* A private album: its listed card's lock where a cover would be, its unlock form, its pages' "forget". */
 .albums .locked svg { display: block; box-sizing: border-box; width: 100%; height: auto; aspect-ratio: {{cellAspect}}; padding: 12%;
   border-radius: 4px; background: #e8e8e8; fill: #595959; }
 .unlock { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; max-width: 32em; }
-.unlock input, .unlock button, .forget { font: inherit; padding: 6px 10px; }
+.unlock input, .unlock button, .forget { font: inherit; padding: 6px 12px; border-radius: 6px; }
+.unlock input { border: 1px solid #767676; background: Canvas; color: CanvasText; }
+.unlock button, .forget { border: 1px solid var(--accent); background: var(--accent); color: var(--on-accent); cursor: pointer; }
+.unlock input:focus-visible, .unlock button:focus-visible, .forget:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.unlock .unlock-keep input { accent-color: var(--accent); }
 .unlock-status { flex-basis: 100%; min-height: 1.5em; margin: 0; }
 .unlock-keep { flex-basis: 100%; }
 .unlock .unlock-keep input { padding: 0; }
 .forget { display: block; margin-bottom: 1em; }
 /* Keyboard focus is always visible, on photos too. */
-a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .cell a:focus-visible { outline-offset: -3px; }
 /* Every text colour here is at least 4.5:1 on its background (WCAG AA), in both schemes. */
 @media (prefers-color-scheme: dark) {
   body { color: #e8e8ea; background: #121212; }
-  a { color: #8ab4f8; }
-  a:visited { color: #c58af9; }
+  :root { --accent: {{accentDark}}; --on-accent: #121212; }
+  .crumb::before { color: #a8a8a8; }
   .site-title, .cell a { color: inherit; }
   .breadcrumbs a { color: #bdbdbd; }
   .count, .site-footer, .details dt, .download .size { color: #a8a8a8; }
   .photos .cell a, .albums picture, .albums .locked svg { background: #1f1f1f; }
   .albums .locked svg { fill: #a8a8a8; }
-  a:focus-visible { outline-color: #8ab4f8; }
 }
+{{#backdrop}}
+/* The photo page's backdrop (theme.backdrop), in both schemes, with text that reads on it. */
+body:has(figure.photo), .photo:fullscreen, .zoom { background: {{color}}; color: {{text}}; }
+body:has(figure.photo) { --accent: {{accent}}; --on-accent: {{color}}; }
+body:has(figure.photo) .site-title { color: {{text}}; }
+body:has(figure.photo) .photo-tools button:not([aria-pressed="true"]) { background: {{color}}; color: {{text}}; }
+body:has(figure.photo) :is(.breadcrumbs a, .count, .site-footer, .details dt, .download .size),
+body:has(figure.photo) .crumb::before { color: {{muted}}; }
+{{/backdrop}}
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }
 }

@@ -66,7 +66,7 @@ try { if (!/(?:^|; )imgsite-open=1(?:;|$)/.test(document.cookie) && !localStorag
 {{#pageTitle}}<a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>{{/pageTitle}}{{^pageTitle}}<h1 class="site-title">{{siteTitle}}</h1>{{/pageTitle}}
 {{#hasBreadcrumbs}}
 <nav class="breadcrumbs" aria-label="{{words.breadcrumb}}">
-{{#breadcrumbs}}<a href="{{href}}">{{title}}</a> / {{/breadcrumbs}}
+{{#breadcrumbs}}<span class="crumb"><a href="{{href}}">{{title}}</a></span>{{/breadcrumbs}}
 </nav>
 {{/hasBreadcrumbs}}
 </header>

@@ -52,4 +52,32 @@ import Testing
             }
         }
     }
+
+    @Test("a hard accent (yellow) with a dark or a light backdrop, and an Arabic page: no serious or critical violation, light and dark")
+    func themeColours() async throws {
+        let source = try #require(Self.axeSource, "axe-core is missing: `make test-deps` installs axe-selenium-python into .build/test-venv")
+        let axe = try String(contentsOf: source, encoding: .utf8)
+        var sites: [URL] = []
+        for (backdrop, language) in [("#1a1a1a", "en"), ("#f5f0e6", "ar")] {
+            var config = SiteConfig()
+            config.accent = RGB(hex: "#ffcc00")
+            config.backdrop = RGB(hex: backdrop)
+            config.language = language
+            config.downloads = .largest
+            sites.append(try TestBuild.run(input: try LanguageTests.library(), config: config).output)
+        }
+        try await WebDriver.session { browser in
+            for scheme in ["light", "dark"] {
+                try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                for site in sites {
+                    for page in ["trip/index.html", "trip/dscn0010.html"] {
+                        try await browser.open(site.appendingPathComponent(page))
+                        _ = try await browser.executeAsync(axe + "\n;arguments[0](typeof axe);")
+                        let violations = try #require(try await browser.executeAsync(Self.audit) as? [String])
+                        #expect(violations.isEmpty, "\(site.lastPathComponent)/\(page), \(scheme): \(violations)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -41,7 +41,8 @@ import Testing
     static let stylesheet = StylesheetContext(
         contentMaxWidth: 1600, pagePadding: 16, gap: 8, cellAspect: "1.33", firstColumns: 2,
         breakpoints: [.init(minViewport: 600, columns: 3)], rowGap: "0.60", firstRowHeight: 0.5,
-        rowBands: [.init(minViewport: 600, rowHeight: 0.3)])
+        rowBands: [.init(minViewport: 600, rowHeight: 0.3)], accent: "#0b57d0", accentDark: "#8ab4f8",
+        backdrop: BackdropContext(color: "#111111", text: "#f2f2f2", muted: "#a9a9a9", accent: "#8ab4f8"))
     static let sitemap = SitemapContext(urls: [.init(url: "https://example.org/")])
     static var samples: [Any] { [common, album, photo, feed, stylesheet, sitemap, ScriptContext(), UnlockContent(salt: "c2FsdA==", rounds: 600_000)] }
 
