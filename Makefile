@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates screenshots deps tool-deps test-deps clean
 
 all: build
 
@@ -265,6 +265,10 @@ fuzz: test-deps
 ## templates: compile templates/ into the binary after editing them
 templates:
 	scripts/embed-templates.sh
+
+## screenshots: the example site's pages in both schemes, desktop and phone, into docs/screenshots/ (headless Chromium; ~1 min)
+screenshots: build test-deps
+	scripts/docs/screenshots.sh .build/release/imgsite
 
 clean:
 	rm -rf .build site-example/_site

@@ -23,13 +23,14 @@ extension BuildPipeline {
             }
             if let limit = budgets.firstView {
                 let view = FirstView(layout: options.layout, viewport: budgets.viewport)
-                let records = try store.results(Array(Set(firstViews.flatMap { $0.sources.cards + $0.sources.photos })))
+                let records = try store.results(Array(Set(firstViews.flatMap { [$0.sources.hero].compactMap { $0 } + $0.sources.cards + $0.sources.photos })))
                 let css = size(PageSpec.stylesheet.path)
                 let sealing = rendered.built.scanned.writer.sealing
                 for first in firstViews {
                     let html = size(sealing.real(first.page))
-                    let shown = view.aboveFold(cards: first.sources.cards.compactMap { records[$0] },
-                                               photos: first.sources.photos.compactMap { records[$0] }, isRoot: first.isRoot)
+                    let shown = view.aboveFold(hero: first.sources.hero.flatMap { records[$0] }, cards: first.sources.cards.compactMap { records[$0] },
+                                               photos: first.sources.photos.compactMap { records[$0] }, isRoot: first.isRoot,
+                                               story: first.story)
                     let images = shown.compactMap { view.file($0.image, cssWidth: $0.width) }.reduce(0) { $0 + $1.bytes }
                     let total = html + css + images
                     guard total > limit else { continue }

@@ -12,27 +12,32 @@ struct FirstView {
     /// Photos looked at on a page: more rows than any screen shows at once.
     static let photosConsidered = 200
 
-    /// The sources an album page may show above the fold, cards first.
-    func candidates(of page: PageSpec.AlbumPage) -> (cards: [String], photos: [String]) {
-        (page.cards.compactMap { $0.cover?.source }, page.photos.prefix(Self.photosConsidered).map(\.source))
+    /// The sources an album page may show above the fold: its hero, cards, photos.
+    func candidates(of page: PageSpec.AlbumPage) -> (hero: String?, cards: [String], photos: [String]) {
+        (page.hero?.photo.source, page.cards.compactMap { $0.cover?.source }, page.photos.prefix(Self.photosConsidered).map(\.source))
     }
 
-    /// The cards and photos whose row starts above the fold, each with the
-    /// CSS width it is painted at.
-    func aboveFold(cards: [ProcessedImage], photos: [ProcessedImage], isRoot: Bool) -> [(image: ProcessedImage, width: Double)] {
+    /// The hero (first, always in view), then the cards and photos whose row
+    /// starts above the fold, each with the CSS width it is painted at.
+    func aboveFold(hero: ProcessedImage? = nil, cards: [ProcessedImage], photos: [ProcessedImage], isRoot: Bool,
+                   story: Bool = false) -> [(image: ProcessedImage, width: Double)] {
         let width = Double(viewport.width), height = Double(viewport.height)
         var top = Double(isRoot ? layout.rootGridTop : layout.gridTop)
         var shown: [(image: ProcessedImage, width: Double)] = []
+        if let hero {
+            shown.append((hero, layout.contentWidth(viewport: width)))
+            top += layout.heroHeight(viewport: width, aspect: hero.aspect)
+        }
         if !cards.isEmpty {
-            let columns = layout.columnsAt(width)
-            let cell = layout.gridCellWidth(viewport: width)
-            let row = layout.cardHeight(viewport: width) + Double(layout.gap)
+            let columns = layout.cardColumns(viewport: width, cards: cards.count)
+            let cell = layout.gridCellWidth(viewport: width, cards: cards.count)
+            let row = layout.cardHeight(viewport: width, cards: cards.count) + Double(layout.gap)
             for (index, card) in cards.enumerated() where top + Double(index / columns) * row < height {
                 shown.append((card, cell * layout.coverScale(aspect: card.aspect)))
             }
             top += Double((cards.count + columns - 1) / columns) * row
         }
-        let content = layout.contentWidth(viewport: width)
+        let content = layout.rowsWidth(viewport: width, story: story)
         let band = layout.rowBands[layout.rowBandIndex(viewport: width)]
         let rows = JustifiedRows(rowHeight: band.rowHeight, gap: layout.rowGap)
         for line in rows.lines(aspects: photos.map(\.aspect)) where top < height {

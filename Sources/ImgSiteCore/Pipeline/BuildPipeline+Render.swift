@@ -26,7 +26,7 @@ extension BuildPipeline {
             rendered.pages.append(spec.path)
             if PageMap.isUnlisted(spec, hiddenFolders: rendered.unlistedFolders) { rendered.unlistedPages.insert(spec.path) }
             if let firstView, case .album(let page) = spec {
-                rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, sources: firstView.candidates(of: page)))
+                rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, story: page.storyBeside, sources: firstView.candidates(of: page)))
             }
             let digest = spec.digest(site: site)
             if stored[spec.path] == digest, listing.contains(sealing.real(spec.path)) { return }

@@ -167,7 +167,9 @@ struct Rendered {
 struct FirstViewPage {
     var page: String
     var isRoot: Bool
-    var sources: (cards: [String], photos: [String])
+    /// Its photos' rows beside a long story on wide screens.
+    var story: Bool
+    var sources: (hero: String?, cards: [String], photos: [String])
 }
 
 /// The templates in effect (built-in, overridden by the site's), the words

@@ -89,6 +89,20 @@ public struct PlannedAlbum: Sendable {
         for index in children.indices { children[index].seal(by: check) }
     }
 
+    /// Why `cover` (a file here, or a path through sub-albums:
+    /// "nature/LadyBird.jpg") cannot be shown; nil when it can. A hidden
+    /// photo is told by the built album (`BuiltAlbum.curationWarnings`).
+    private func coverProblem(_ cover: String, in place: String? = nil) -> String? {
+        guard let slash = cover.firstIndex(of: "/") else {
+            return photos.contains { $0.fileName == cover } ? nil : place.map { "names no photo of '\($0)'" } ?? "is not a photo of this album"
+        }
+        let folder = String(cover[..<slash]), path = place.map { "\($0)/\(folder)" } ?? folder
+        guard let child = children.first(where: { $0.folderName == folder }) else { return "names no sub-album '\(path)'" }
+        if child.privacy != nil { return "is in a private album, which no other page shows" }
+        if child.hidden { return "is in a hidden album" }
+        return child.coverProblem(String(cover[cover.index(after: slash)...]), in: path)
+    }
+
     /// Every key an album file left out, the top folder's file when it
     /// cannot be used, and each `cover` or `order` list entry that names no
     /// photo of its album (`album_order`: no sub-album): site warnings.
@@ -97,8 +111,8 @@ public struct PlannedAlbum: Sendable {
         // Set in its album.yml, or in imgsite.yml's albums.<folder>.
         let file = filePath ?? inputPath
         let names = Set(photos.map(\.fileName))
-        if let cover, !names.contains(cover) {
-            problems.append((file, "cover '\(cover)' is not a photo of this album; its first photo is its cover"))
+        if let cover, let problem = coverProblem(cover) {
+            problems.append((file, "cover '\(cover)' \(problem); \(outputPath.isEmpty ? "the front page shows no cover" : "its first photo is its cover")"))
         }
         if case .list(let listed)? = order {
             for name in listed where !names.contains(name) {

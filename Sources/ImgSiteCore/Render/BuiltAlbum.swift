@@ -105,8 +105,32 @@ struct BuiltAlbum: Sendable {
     /// The photo its `album.yml` names, else the first here, or of the
     /// first sub-album shown that has one; never a hidden photo.
     var cover: Photo? {
-        coverName.flatMap { name in gridPhotos.first { $0.planned.fileName == name } }
-            ?? gridPhotos.first ?? shownChildren.lazy.compactMap(\.cover).first
+        namedCover ?? gridPhotos.first ?? shownChildren.lazy.compactMap(\.cover).first
+    }
+
+    /// The photo its `album.yml`'s `cover` names: a file here, or a path
+    /// through the sub-albums shown ("nature/LadyBird.jpg"), never into a
+    /// hidden or private one; nil when it names none of them.
+    var namedCover: Photo? { coverName.flatMap { photo(at: Substring($0))?.photo } }
+
+    /// The front page's hero: the photo the top folder's `album.yml` names
+    /// as its cover, and its page (from the site's root).
+    var hero: (photo: Photo, page: String)? {
+        guard depth == 0, let found = coverName.flatMap({ photo(at: Substring($0)) }) else { return nil }
+        return (found.photo, found.album.folder + found.photo.planned.pageName)
+    }
+
+    /// Whether `path` (as `cover` says it) names a photo its sidecar hides.
+    private func hiddenPhoto(at path: Substring) -> Bool {
+        guard let slash = path.firstIndex(of: "/") else { return photos.contains { $0.planned.fileName == path && $0.hidden } }
+        let folder = path[..<slash]
+        return children.first { $0.folderName == folder }?.hiddenPhoto(at: path[path.index(after: slash)...]) ?? false
+    }
+
+    private func photo(at path: Substring) -> (photo: Photo, album: BuiltAlbum)? {
+        guard let slash = path.firstIndex(of: "/") else { return gridPhotos.first { $0.planned.fileName == path }.map { ($0, self) } }
+        let folder = path[..<slash]
+        return shownChildren.first { $0.folderName == folder }?.photo(at: path[path.index(after: slash)...])
     }
 }
 
@@ -117,7 +141,7 @@ extension BuiltAlbum {
     var curationWarnings: [(path: String, reason: String)] {
         var warnings: [(path: String, reason: String)] = []
         let file = curationFile ?? inputPath
-        if let coverName, photos.contains(where: { $0.planned.fileName == coverName && $0.hidden }) {
+        if let coverName, hiddenPhoto(at: Substring(coverName)) {
             warnings.append((file, "cover '\(coverName)' is a hidden photo; \(cover.map { "'\($0.planned.fileName)'" } ?? "no photo") stands in"))
         }
         if showsNothing, !hidden, !photos.isEmpty {

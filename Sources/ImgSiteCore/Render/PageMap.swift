@@ -105,7 +105,7 @@ struct PageMap: Sendable {
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
                 countText: album.countText,
-                cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0,
+                cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0, hero: pageIndex == 0 ? album.hero : nil,
                 descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
                 zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil, zipLabel: words.download(MediaCount(grid)))))
         }

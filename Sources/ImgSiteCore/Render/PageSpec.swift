@@ -59,8 +59,14 @@ enum PageSpec: Sendable {
         var countText: String
         var cards: [Card]
         var isRoot: Bool
+        /// The front page's hero (`BuiltAlbum.hero`) and its photo's page, on its first page.
+        var hero: (photo: BuiltAlbum.Photo, page: String)?
         /// The album's description (`album.yml`), on its first page.
         var descriptionHTML: String?
+        /// Whether its story is long (`ThemeLayout.isLongStory`): folded on
+        /// narrow screens, and beside its photos on wide ones.
+        var longStory: Bool { descriptionHTML.map(ThemeLayout.isLongStory) ?? false }
+        var storyBeside: Bool { longStory && !photos.isEmpty }
         /// Its zip of downloads (`album_zip`), named relative to the page, on its first page.
         var zip: String?
         /// Its zip's link: "Download all 3 photos and 1 clip" (the album's own).
@@ -112,7 +118,7 @@ enum PageSpec: Sendable {
     var sources: [String] {
         switch self {
         case .stylesheet, .script, .unlock, .serviceWorker, .privateScript: []
-        case .album(let page): page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
+        case .album(let page): [page.hero?.photo.source].compactMap { $0 } + page.photos.map(\.source) + page.cards.compactMap { $0.cover?.source }
         case .photo(let page): [page.photo.source] + [page.next?.source].compactMap { $0 }
         case .sitemap: []
         case .feed(let page): page.entries.map(\.photo.source)
@@ -152,6 +158,8 @@ enum PageSpec: Sendable {
                        String(page.photoCount), page.countText, String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-",
                        page.zip ?? "-", page.zipLabel]
             links(page.breadcrumbs)
+            pieces.append(page.hero?.page ?? "no hero")
+            photo(page.hero?.photo)
             for card in page.cards {
                 pieces += [card.title, card.href, String(card.count), card.countText, String(card.locked)]
                 photo(card.cover)

@@ -9,20 +9,30 @@ struct PictureBuilder {
 
     let layout: ThemeLayout
 
-    /// A sub-album's cover filling its card (the card crops it); `eager`
-    /// for images above the fold.
-    func card(_ image: ProcessedImage, alt: String, root: String, eager: Bool) -> PictureContext {
+    /// A sub-album's cover filling its card (the card crops it) on a page
+    /// of `cards` cards; `eager` for images above the fold.
+    func card(_ image: ProcessedImage, alt: String, root: String, cards: Int, eager: Bool) -> PictureContext {
         let aspect = image.aspect
         let style = layout.coverFillsHeight(aspect: aspect) ? "width: auto; height: 100%;" : "width: 100%; height: auto;"
         // Never a watermarked file: the card crops it (`ProcessedImage.forThumbnails`).
-        return picture(image.forThumbnails, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect),
+        return picture(image.forThumbnails, alt: alt, root: root, sizes: layout.gridSizes(aspect: aspect, cards: cards),
                        fallbackWidth: layout.gridMaxDisplayWidth(aspect: aspect), style: style, eager: eager)
     }
 
-    /// A photo in the justified rows, `shares` of the content width in each
-    /// band (`ThemeLayout.rowShares`); its width comes from the row CSS.
-    func row(_ image: ProcessedImage, shares: [Double], alt: String, root: String, eager: Bool) -> PictureContext {
-        picture(image.forThumbnails, alt: alt, root: root, sizes: layout.rowSizes(shares: shares),
+    /// The front page's hero, the content width (`ThemeLayout+Hero`); always
+    /// eager: it is the front page's largest paint. A large view of the
+    /// photo, as its page is: under a watermark, the marked files (cards'
+    /// unmarked copies stop at a card's width).
+    func hero(_ image: ProcessedImage, alt: String, root: String) -> PictureContext {
+        picture(image, alt: alt, root: root, sizes: layout.heroSizes,
+                fallbackWidth: layout.contentWidth(viewport: Double(layout.contentMaxWidth)), style: "width: 100%; height: auto;", eager: true)
+    }
+
+    /// A photo in the justified rows, `shares` of the rows' width in each
+    /// band (`ThemeLayout.rowShares`), beside a long story or not; its width
+    /// comes from the row CSS.
+    func row(_ image: ProcessedImage, shares: [Double], story: Bool, alt: String, root: String, eager: Bool) -> PictureContext {
+        picture(image.forThumbnails, alt: alt, root: root, sizes: layout.rowSizes(shares: shares, story: story),
                 fallbackWidth: layout.rowMaxDisplayWidth(shares: shares), style: "", eager: eager)
     }
 

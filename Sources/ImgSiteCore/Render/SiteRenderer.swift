@@ -47,7 +47,7 @@ public struct SiteRenderer: Sendable {
     /// One file; `results` holds at least the records `spec.sources` names.
     func render(_ spec: PageSpec, results: [String: ProcessedImage]) throws(BuildError) -> String {
         switch spec {
-        case .stylesheet: try render("style.css", stylesheetContext)
+        case .stylesheet: CompactCSS.compact(try render("style.css", stylesheetContext))
         case .script: try render("photo.js", ScriptContext(slideshowMilliseconds: Int((options.slideshowSeconds * 1000).rounded())))
         case .album(let page): try renderAlbum(page, results: results)
         case .photo(let page): try renderPhoto(page, results: results)
@@ -78,8 +78,10 @@ public struct SiteRenderer: Sendable {
         }
         var images: [ProcessedImage] = []
         for photo in page.photos { images.append(try record(photo, in: results)) }
+        let heroImage = try page.hero.map { hero throws(BuildError) in try record(hero.photo, in: results) }
         let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
-            .aboveFold(cards: covers.map(\.image), photos: images, isRoot: page.isRoot).count
+            .aboveFold(hero: heroImage, cards: covers.map(\.image), photos: images, isRoot: page.isRoot, story: page.storyBeside).count
+            - (heroImage == nil ? 0 : 1)
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
         var cards: [AlbumCard] = [], coverIndex = 0
         for card in page.cards {
@@ -87,7 +89,7 @@ public struct SiteRenderer: Sendable {
             context.locked = card.locked
             if card.cover != nil {
                 let (cover, image) = covers[coverIndex]
-                context.picture = pictures.card(image, alt: alt(image, cover), root: root, eager: coverIndex < eagerCards)
+                context.picture = pictures.card(image, alt: alt(image, cover), root: root, cards: page.cards.count, eager: coverIndex < eagerCards)
                 coverIndex += 1
             }
             cards.append(context)
@@ -98,13 +100,17 @@ public struct SiteRenderer: Sendable {
             let (photo, image) = pair
             return GridPhoto(
                 href: photo.planned.pageName, title: photo.title, aspect: layout.number(image.aspect),
-                picture: pictures.row(image, shares: shares[index], alt: alt(image, photo), root: root, eager: index < eagerLeft),
+                picture: pictures.row(image, shares: shares[index], story: page.storyBeside, alt: alt(image, photo), root: root, eager: index < eagerLeft),
                 settles: index == settling, duration: image.clip?.duration)
         }
         let pager = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
             PagerLink(number: $0 + 1, href: PageMap.pageName($0), current: $0 == page.pageIndex)
         }
-        let first = page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
+        var hero: HeroContext?
+        if let (photo, page) = page.hero, let image = heroImage {
+            hero = HeroContext(href: root + page, aspect: layout.number(image.aspect), picture: pictures.hero(image, alt: alt(image, photo), root: root))
+        }
+        let first = page.hero?.photo ?? page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
         let shared = try first.map { photo throws(BuildError) in
             let image = try record(photo, in: results)
             return (image, alt(image, photo))
@@ -112,9 +118,9 @@ public struct SiteRenderer: Sendable {
         let common = common(root: root, title: page.title, breadcrumbs: page.breadcrumbs,
                             share: share(path: page.path, title: page.title ?? siteTitle, image: shared), path: page.path)
         let content = AlbumContent(
-            albums: cards, hasAlbums: !cards.isEmpty, photos: photos, hasPhotos: !photos.isEmpty,
+            hero: hero, albums: cards, hasAlbums: !cards.isEmpty, cardColumns: layout.cardColumns(cards: cards.count), photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
-            description: page.descriptionHTML,
+            description: page.descriptionHTML, longStory: page.longStory, storyBeside: page.storyBeside,
             download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: page.zipLabel, size: "zip") })
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
@@ -207,6 +213,10 @@ public struct SiteRenderer: Sendable {
             contentMaxWidth: layout.contentMaxWidth, pagePadding: layout.pagePadding, gap: layout.gap,
             cellAspect: "\(layout.cellAspect)", firstColumns: layout.gridColumns[0].columns,
             breakpoints: Array(layout.gridColumns.dropFirst()),
+            cardCaps: layout.cardCaps.map { CardCap(minViewport: $0.minViewport, cards: $0.cards) },
+            storyViewport: layout.storyViewport, storyColumn: ThemeLayout.storyColumn, storyGap: ThemeLayout.storyGap,
+            heroAspect: layout.number(ThemeLayout.heroBands[0].aspect), heroGap: ThemeLayout.heroGap,
+            heroBands: ThemeLayout.heroBands.dropFirst().map { HeroBand(minViewport: $0.minViewport, aspect: layout.number($0.aspect)) },
             rowGap: String(format: "%.2f", layout.rowGap * 100), firstRowHeight: layout.rowBands[0].rowHeight,
             rowBands: Array(layout.rowBands.dropFirst()),
             accent: options.palette.accentLight.hex, accentDark: options.palette.accentDark.hex,

@@ -34,11 +34,24 @@ extension LinkContext: MustacheParent {
     }
 }
 
+extension HeroContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "aspect": aspect
+        case "picture": picture
+        default: nil
+        }
+    }
+}
+
 extension AlbumContent: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "hero": hero
         case "albums": albums
         case "hasAlbums": hasAlbums
+        case "cardColumns": cardColumns
         case "photos": photos
         case "hasPhotos": hasPhotos
         case "pages": pages
@@ -47,6 +60,8 @@ extension AlbumContent: MustacheParent {
         case "singular": singular
         case "countText": countText
         case "description": description
+        case "longStory": longStory
+        case "storyBeside": storyBeside
         case "download": download
         default: nil
         }
@@ -291,6 +306,13 @@ extension StylesheetContext: MustacheParent {
         case "cellAspect": cellAspect
         case "firstColumns": firstColumns
         case "breakpoints": breakpoints
+        case "cardCaps": cardCaps
+        case "storyViewport": storyViewport
+        case "storyColumn": storyColumn
+        case "storyGap": storyGap
+        case "heroAspect": heroAspect
+        case "heroGap": heroGap
+        case "heroBands": heroBands
         case "rowGap": rowGap
         case "firstRowHeight": firstRowHeight
         case "rowBands": rowBands

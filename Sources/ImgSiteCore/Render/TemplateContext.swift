@@ -47,9 +47,22 @@ struct LinkContext {
 
 /// `index` and `album`: sub-album cards (first page only), the justified
 /// rows of photos, and the pager.
+/// The front page's hero: its cover photo, a link to that photo's page.
+struct HeroContext {
+    var href: String
+    /// The photo's width / height: its box is at least this wide a shape (a panorama is shown whole).
+    var aspect: String
+    var picture: PictureContext
+}
+
 struct AlbumContent {
+    /// The front page's hero, when the top folder's `album.yml` names a cover.
+    var hero: HeroContext?
     var albums: [AlbumCard]
     var hasAlbums: Bool
+    /// The card grid's columns on wide screens: as many as it has cards
+    /// (two at least, four at most), so a few cards span the width.
+    var cardColumns: Int
     var photos: [GridPhoto]
     var hasPhotos: Bool
     var pages: [PagerLink]
@@ -61,6 +74,10 @@ struct AlbumContent {
     /// The album's description from its `album.yml`, as HTML made safe
     /// (`SafeMarkdown`): written with `{{{description}}}`.
     var description: String?
+    /// Whether the story is long: folded after a few lines on narrow screens (a link unfolds it).
+    var longStory: Bool
+    /// Whether a long story stands beside the photos on wide screens (an album with photos).
+    var storyBeside: Bool
     /// Its zip of downloads (`album_zip`), on its first page.
     var download: DownloadContext?
 }
@@ -227,6 +244,18 @@ struct SitemapContext {
 
 /// `style.css`: the theme's geometry (`ThemeLayout`), so the CSS and the
 /// `sizes` attributes cannot drift apart.
+/// From `minViewport` up, a grid of `cards` cards (class `cards-N`) stays at that many columns.
+struct CardCap {
+    var minViewport: Int
+    var cards: Int
+}
+
+/// From `minViewport` up, the hero's box is at least `aspect` (width / height).
+struct HeroBand {
+    var minViewport: Int
+    var aspect: String
+}
+
 struct StylesheetContext {
     var contentMaxWidth: Int
     var pagePadding: Int
@@ -234,6 +263,13 @@ struct StylesheetContext {
     var cellAspect: String
     var firstColumns: Int
     var breakpoints: [ThemeLayout.Breakpoint]
+    var cardCaps: [CardCap]
+    var storyViewport: Int
+    var storyColumn: Int
+    var storyGap: Int
+    var heroAspect: String
+    var heroGap: Int
+    var heroBands: [HeroBand]
     var rowGap: String
     var firstRowHeight: Double
     var rowBands: [ThemeLayout.RowBand]

@@ -218,10 +218,37 @@ h1.site-title { font-size: 1.5rem; margin: 0.25em 0 0.5em; }
 .crumb:first-child::before { margin-inline-start: 0; }
 h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .count { color: #666; }
-/* An album's story (album.yml): a readable measure above its photos. */
+p.count { margin: 0 0 0.75em; }
+/* An album's story (album.yml): a readable measure above its photos. A
+   long one folds after five lines on narrow screens, so a phone's first
+   screen shows photos; "Read more" (#story, :target) unfolds it with no
+   script. On wide screens it is a column beside the photos, whose rows
+   are sized for the narrower width (ThemeLayout+Story). */
 .description { max-width: 40em; margin: 0 0 1em; }
+.story.long .description { max-height: 7.5em; margin-bottom: 0.25em; overflow: hidden;
+  mask-image: linear-gradient(#000 55%, transparent); }
+.story.long:target .description { max-height: none; mask-image: none; }
+.story .more { display: inline-block; margin-bottom: 1em; font-weight: 600; }
+.story:target .more { display: none; }
+@media (min-width: {{storyViewport}}px) {
+  .story.long .description { max-height: none; mask-image: none; margin-bottom: 1em; }
+  .story .more { display: none; }
+  .beside-story { display: grid; grid-template-columns: {{storyColumn}}px minmax(0, 1fr); column-gap: {{storyGap}}px; align-items: start; }
+  .beside-story > .story { grid-column: 1; grid-row: 1 / span 2; position: sticky; top: 16px; }
+  .beside-story > :not(.story) { grid-column: 2; }
+}
 .description > :first-child { margin-top: 0; }
 .description h2, .description h3, .description h4 { font-size: 1.125rem; margin: 1em 0 0.25em; }
+/* The front page's hero (the top album.yml's cover): the content width, in
+   a box that crops a taller photo about its centre and shows a panorama
+   whole (--a: its aspect), so it is painted exactly as wide as its sizes. */
+.hero { display: block; margin: 0 0 {{heroGap}}px; }
+.hero picture { display: flex; align-items: center; overflow: hidden; border-radius: 8px; background: #e8e8e8;
+  aspect-ratio: max(var(--a), {{heroAspect}}); }
+{{#heroBands}}
+@media (min-width: {{minViewport}}px) { .hero picture { aspect-ratio: max(var(--a), {{aspect}}); } }
+{{/heroBands}}
+.hero img { display: block; flex: none; }
 .grid { list-style: none; margin: 0 0 {{gap}}px; padding: 0; }
 /* Sub-albums: a grid of equal cards. Each cover fills its box, cropped
    about its centre (the image keeps its own shape, and its placeholder
@@ -230,13 +257,18 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 {{#breakpoints}}
 @media (min-width: {{minViewport}}px) { .albums { grid-template-columns: repeat({{columns}}, minmax(0, 1fr)); } }
 {{/breakpoints}}
+/* Fewer cards than a row holds: as many columns as cards, so they span the width. */
+{{#cardCaps}}
+@media (min-width: {{minViewport}}px) { .albums.cards-{{cards}} { grid-template-columns: repeat({{cards}}, minmax(0, 1fr)); } }
+{{/cardCaps}}
 .albums .cell a { display: block; color: inherit; text-decoration: none; }
 .albums picture { display: flex; align-items: center; justify-content: center; aspect-ratio: {{cellAspect}};
-  overflow: hidden; border-radius: 4px; background: #e8e8e8; }
-.albums img { display: block; flex: none; max-width: none; }
-.albums .label { display: block; padding-top: 4px; line-height: 24px; font-weight: 600;
-  overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
-.albums .count { font-weight: 400; }
+  overflow: hidden; border-radius: 8px; background: #e8e8e8; }
+.albums img { display: block; flex: none; max-width: none; transition: transform 0.3s ease; }
+.albums a:hover img { transform: scale(1.03); }
+/* The name and counts wrap: never cut. */
+.albums .label { display: block; padding-top: 6px; line-height: 24px; font-weight: 600; overflow-wrap: anywhere; }
+.albums .label .count { display: block; font-weight: 400; font-size: 0.875rem; }
 /* Photos: justified rows. Each photo's basis is its aspect (--a) times the
    row height, both shares of the width, and it grows in proportion to its
    aspect: every photo keeps its shape, a row fills the width, and the
@@ -258,8 +290,19 @@ h1 { font-size: 1.5rem; margin: 0.5em 0; }
 .photos img { display: block; width: 100%; height: auto; }
 .photos picture { display: block; }
 /* The photo page fits the viewport: the image's width (inline, also its
-   sizes) leaves the height the title, caption and links take. */
+   sizes) leaves the height the title, caption, links and footer take. The
+   frame wraps the photo, so the arrows to the previous and next photos sit
+   at its edges. */
 .photo { margin: 4px 0 0; }
+.frame { position: relative; width: fit-content; max-width: 100%; margin: 0 auto; }
+.arrow { position: absolute; top: 50%; translate: 0 -50%; display: grid; place-items: center; width: 44px; height: 44px;
+  border-radius: 50%; color: #fff; background: rgba(0, 0, 0, 0.55); opacity: 0.85; transition: opacity 0.2s; }
+.arrow:hover, .arrow:focus-visible { opacity: 1; }
+.arrow[rel="prev"] { inset-inline-start: 8px; }
+.arrow[rel="next"] { inset-inline-end: 8px; }
+.arrow svg { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 2.5; stroke-linecap: round; stroke-linejoin: round; }
+.arrow:dir(rtl) svg { scale: -1 1; }
+body:has(figure.photo) .site-footer { padding-top: 0.25em; padding-bottom: 0.5em; font-size: 0.8125rem; }
 .photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .photo [hidden] { display: none; }
 .motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
@@ -316,7 +359,7 @@ a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   .site-title, .cell a { color: inherit; }
   .breadcrumbs a { color: #bdbdbd; }
   .count, .site-footer, .details dt, .download .size { color: #a8a8a8; }
-  .photos .cell a, .albums picture, .albums .locked svg { background: #1f1f1f; }
+  .photos .cell a, .albums picture, .albums .locked svg, .hero picture { background: #1f1f1f; }
   .albums .locked svg { fill: #a8a8a8; }
 }
 {{#backdrop}}

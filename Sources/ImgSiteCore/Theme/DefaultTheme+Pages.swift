@@ -8,14 +8,16 @@ extension DefaultTheme {
 {{$content}}
 <h1>{{pageTitle}}</h1>
 <p class="count">{{countText}}</p>
-{{#description}}
-<div class="description">{{{description}}}</div>
-{{/description}}
+{{^storyBeside}}{{> partials/story}}{{/storyBeside}}
 {{#download}}
 <p class="download"><a href="{{href}}" download="{{fileName}}">{{label}}</a> <span class="size">{{size}}</span></p>
 {{/download}}
 {{> partials/album-cards}}
+{{#storyBeside}}<div class="beside-story">
+{{> partials/story}}
+{{/storyBeside}}
 {{> partials/photo-grid}}
+{{#storyBeside}}</div>{{/storyBeside}}
 {{/content}}
 {{/base}}
 """#,
@@ -103,20 +105,25 @@ try { if (!/(?:^|; )imgsite-open=1(?:;|$)/.test(document.cookie) && !localStorag
         "index": #"""
 {{<base}}
 {{$content}}
-{{#description}}
-<div class="description">{{{description}}}</div>
-{{/description}}
+{{#hero}}
+<a class="hero" href="{{href}}" style="--a: {{aspect}}">{{#picture}}{{> partials/picture}}{{/picture}}</a>
+{{/hero}}
+{{^storyBeside}}{{> partials/story}}{{/storyBeside}}
 {{#download}}
 <p class="download"><a href="{{href}}" download="{{fileName}}">{{label}}</a> <span class="size">{{size}}</span></p>
 {{/download}}
 {{> partials/album-cards}}
+{{#storyBeside}}<div class="beside-story">
+{{> partials/story}}
+{{/storyBeside}}
 {{> partials/photo-grid}}
+{{#storyBeside}}</div>{{/storyBeside}}
 {{/content}}
 {{/base}}
 """#,
         "partials/album-cards": #"""
 {{#hasAlbums}}
-<ul class="grid albums">
+<ul class="grid albums cards-{{cardColumns}}">
 {{#albums}}
 <li class="cell{{#locked}} locked{{/locked}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#locked}}<svg class="lock" viewBox="0 0 24 24" aria-hidden="true"><path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z"/></svg>{{/locked}}<span class="label">{{title}} <span class="count">{{countText}}</span></span></a></li>
 {{/albums}}
@@ -163,10 +170,19 @@ function store(mode, act) {
 <img src="{{src}}" srcset="{{srcset}}" sizes="{{sizes}}" width="{{width}}" height="{{height}}" alt="{{alt}}"{{#lazy}} loading="lazy" decoding="async"{{/lazy}}{{^lazy}} fetchpriority="high" decoding="sync"{{/lazy}} style="{{style}}"{{#placeholderData}} {{name}}="{{value}}"{{/placeholderData}}{{#clearsPlaceholder}} onload="this.style.background='none'"{{/clearsPlaceholder}}>
 </picture>
 """#,
+        "partials/story": #"""
+{{#description}}
+<div class="story{{#longStory}} long{{/longStory}}" id="story">
+<div class="description">{{{description}}}</div>
+{{#longStory}}<a class="more" href="#story">{{words.read_more}}</a>{{/longStory}}
+</div>
+{{/description}}
+"""#,
         "photo": #"""
 {{<base}}
 {{$content}}
 <figure class="photo">
+<div class="frame">
 {{#video}}
 <video controls playsinline preload="none" poster="{{poster}}" width="{{width}}" height="{{height}}" style="{{style}}" aria-label="{{label}}">
 {{#sources}}<source src="{{src}}" type="{{type}}"{{#media}} media="{{media}}"{{/media}}>
@@ -179,13 +195,18 @@ function store(mode, act) {
 {{#sources}}<source src="{{src}}" type="{{type}}"{{#media}} media="{{media}}"{{/media}}>
 {{/sources}}
 </video>
-<button type="button" class="motion-toggle" hidden aria-pressed="false">{{words.live}}</button>
 {{/motion}}
+{{#previous}}<a rel="prev" href="{{href}}" class="arrow"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7"/></svg><span class="visually-hidden">{{label}}</span></a>{{/previous}}
+{{#next}}<a rel="next" href="{{href}}" class="arrow"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 5l7 7-7 7"/></svg><span class="visually-hidden">{{label}}</span></a>{{/next}}
 <div class="photo-tools" hidden>
 <button type="button" data-tool="play" aria-pressed="false" title="{{words.slideshow_hint}}">{{words.slideshow}}</button>
 {{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="{{words.full_screen_hint}}">{{words.full_screen}}</button>
 <button type="button" data-tool="zoom" aria-pressed="false" title="{{words.zoom_hint}}">{{words.zoom}}</button>{{/video}}
 </div>
+</div>
+{{#motion}}
+<button type="button" class="motion-toggle" hidden aria-pressed="false">{{words.live}}</button>
+{{/motion}}
 <figcaption>
 <h1>{{pageTitle}}</h1>
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}
@@ -200,9 +221,7 @@ function store(mode, act) {
 </figcaption>
 </figure>
 <nav class="pager" aria-label="{{words.photos_nav}}">
-{{#previous}}<a rel="prev" href="{{href}}">{{label}}</a>{{/previous}}
 <a href="{{albumHref}}" data-album>{{albumTitle}}</a>
-{{#next}}<a rel="next" href="{{href}}">{{label}}</a>{{/next}}
 </nav>
 {{#nextPicture}}
 <template id="next-photo">{{> partials/picture}}</template>

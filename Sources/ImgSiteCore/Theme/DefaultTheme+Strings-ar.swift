@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: مسار التنقل
 photos_nav: الصور
 pages_nav: الصفحات
+read_more: اقرأ المزيد
 video: فيديو
 live: مباشر
 slideshow: عرض الشرائح

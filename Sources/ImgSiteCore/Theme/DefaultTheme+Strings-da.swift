@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Brødkrummesti
 photos_nav: Fotos
 pages_nav: Sider
+read_more: Læs mere
 video: Video
 live: Live
 slideshow: Diasshow

@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Navigationspfad
 photos_nav: Fotos
 pages_nav: Seiten
+read_more: Weiterlesen
 video: Video
 live: Live
 slideshow: Diashow

@@ -32,6 +32,8 @@ iso: ISO
 breadcrumb: Breadcrumb
 photos_nav: Photos
 pages_nav: Pages
+# An album's long story, folded on a phone after a few lines.
+read_more: Read more
 video: Video
 live: Live
 slideshow: Slideshow

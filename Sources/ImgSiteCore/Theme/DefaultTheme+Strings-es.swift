@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Ruta de navegación
 photos_nav: Fotos
 pages_nav: Páginas
+read_more: Leer más
 video: Vídeo
 live: Live
 slideshow: Presentación

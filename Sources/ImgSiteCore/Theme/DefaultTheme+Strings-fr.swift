@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Fil d’Ariane
 photos_nav: Photos
 pages_nav: Pages
+read_more: Lire la suite
 video: Vidéo
 live: Live
 slideshow: Diaporama

@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Percorso
 photos_nav: Foto
 pages_nav: Pagine
+read_more: Continua a leggere
 video: Video
 live: Live
 slideshow: Presentazione

@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: パンくずリスト
 photos_nav: 写真
 pages_nav: ページ
+read_more: 続きを読む
 video: 動画
 live: ライブ
 slideshow: スライドショー

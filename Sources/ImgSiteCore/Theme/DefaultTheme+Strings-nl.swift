@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Kruimelpad
 photos_nav: Foto’s
 pages_nav: Pagina’s
+read_more: Lees meer
 video: Video
 live: Live
 slideshow: Diavoorstelling

@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Ścieżka nawigacji
 photos_nav: Zdjęcia
 pages_nav: Strony
+read_more: Czytaj dalej
 video: Film
 live: Live
 slideshow: Pokaz slajdów

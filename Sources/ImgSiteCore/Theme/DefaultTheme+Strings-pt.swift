@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Navegação estrutural
 photos_nav: Fotos
 pages_nav: Páginas
+read_more: Ler mais
 video: Vídeo
 live: Live
 slideshow: Apresentação

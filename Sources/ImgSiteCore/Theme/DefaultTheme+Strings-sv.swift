@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: Brödsmulor
 photos_nav: Foton
 pages_nav: Sidor
+read_more: Läs mer
 video: Video
 live: Live
 slideshow: Bildspel

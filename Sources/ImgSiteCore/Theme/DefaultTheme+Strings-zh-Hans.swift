@@ -26,6 +26,7 @@ iso: ISO
 breadcrumb: 导航路径
 photos_nav: 照片
 pages_nav: 页面
+read_more: 阅读全文
 video: 视频
 live: 实况
 slideshow: 幻灯片

@@ -41,6 +41,7 @@ extension ThemeLayout {
         return Self.photoChrome + titleLines * 30 + textLines * 24 + detailRows * 21
     }
 
-    /// Header, margins and the previous/next links of the photo page (CSS px).
-    static let photoChrome = 120
+    /// Header, margins, the album's link and the footer of the photo page
+    /// (CSS px): the page ends within the screen.
+    static let photoChrome = 150
 }

@@ -10,12 +10,13 @@ extension ThemeLayout {
         return aspects.indices.map { index in bands.map { $0[index] } }
     }
 
-    /// The `sizes` attribute of a photo in the rows, from its share in each band.
-    func rowSizes(shares: [Double]) -> String {
-        let fixed = 2 * pagePadding
-        var entries = ["(min-width: \(contentMaxWidth)px) \(px(contentWidth(viewport: Double(contentMaxWidth)) * shares.last!))"]
+    /// The `sizes` attribute of a photo in the rows, from its share in each
+    /// band, beside a long story or not.
+    func rowSizes(shares: [Double], story: Bool = false) -> String {
+        let widest = rowsWidth(viewport: Double(contentMaxWidth), story: story) * shares.last!
+        var entries = ["(min-width: \(contentMaxWidth)px) \(px(widest))"]
         for (band, share) in zip(rowBands, shares).reversed() {
-            let expression = "calc((100vw - \(fixed)px) * \(number(share)))"
+            let expression = "calc((100vw - \(rowsFixed(band: band, story: story))px) * \(number(share)))"
             entries.append(band.minViewport > 0 ? "(min-width: \(band.minViewport)px) \(expression)" : expression)
         }
         return entries.joined(separator: ", ")
@@ -40,12 +41,13 @@ extension ThemeLayout {
 
     /// The narrowest and widest a photo of `aspect` is painted in the rows
     /// (CSS px), over viewports from `smallestViewport` up: unstretched at
-    /// the bottom of each band, and stretched to twice its row height at the
-    /// top (a line stretches more only before a photo too wide to join it).
+    /// the bottom of each band (beside a story where one can be), and
+    /// stretched to twice its row height at the top (a line stretches more
+    /// only before a photo too wide to join it).
     func rowDisplayRange(aspect: Double) -> ClosedRange<Double> {
         var low = Double.infinity, high = 0.0
         for (index, band) in rowBands.enumerated() {
-            let bottom = contentWidth(viewport: max(Double(band.minViewport), Self.smallestViewport))
+            let bottom = rowsWidth(viewport: max(Double(band.minViewport), Self.smallestViewport), story: true)
             let top = contentWidth(viewport: rowBandTop(index))
             low = min(low, min(1, aspect * band.rowHeight) * bottom)
             high = max(high, min(1, 2 * aspect * band.rowHeight) * top)

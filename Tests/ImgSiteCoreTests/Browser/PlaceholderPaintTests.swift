@@ -30,7 +30,7 @@ import Vips
 
         try await WebDriver.session { browser in
             try await browser.cdp("Emulation.setScriptExecutionDisabled", ["value": true])
-            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false])
+            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": false])
             var painted: [PlaceholderKind: [String: Paint]] = [:]
             var dominant: [String: [Double]] = [:]
             for kind in PlaceholderKind.allCases {
@@ -119,7 +119,7 @@ import Vips
         try Corpus.copy(Self.photos.map(Corpus.photo), into: input, album: "a")
         let cache = try Corpus.scratch("placeholder-loaded-cache")
         try await WebDriver.session { browser in
-            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false])
+            try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": false])
             var shots: [PlaceholderKind: [UInt8]] = [:]
             for kind in [PlaceholderKind.none, .thumbhash, .lqip] {
                 var config = SiteConfig()

@@ -60,18 +60,23 @@ import Testing
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0) }
             try Corpus.copy(files, into: input, album: album)
         }
+        // The front page's hero, and a story long enough to stand beside the rows (and fold on phones).
+        try "cover: nature/LadyBird.jpg\n".write(to: input.appendingPathComponent("album.yml"), atomically: true, encoding: .utf8)
+        let story = (1...3).map { "Paragraph \($0) of a story told at some length, about the cameras and the light they saw that day." }
+        try "description: |\n  \(story.joined(separator: "\n\n  "))\n".write(
+            to: input.appendingPathComponent("cameras/album.yml"), atomically: true, encoding: .utf8)
         return try TestBuild.run(input: input)
     }
 
     typealias Report = [(viewport: OverDecode.Viewport, page: String, samples: [OverDecode.Sample])]
 
-    /// Every album page and its first two photo pages, at each viewport.
+    /// Every album page and its first two photo pages, and the front page (a hero and cards), at each viewport.
     static func measure(_ site: TestBuild, at viewports: [OverDecode.Viewport]) async throws -> Report {
         let pages = try albums.flatMap { album in
             let html = try String(contentsOf: site.output.appendingPathComponent("\(album)/index.html"), encoding: .utf8)
             let photos = html.components(separatedBy: "<li class=\"cell\"").dropFirst().prefix(2).map { $0.components(separatedBy: "<a href=\"")[1].prefix { $0 != "\"" } }
             return ["\(album)/index.html"] + photos.map { "\(album)/\($0)" }
-        }
+        } + ["index.html"]
         return try await WebDriver.session { browser in
             var report: Report = []
             for viewport in viewports {

@@ -23,9 +23,15 @@ import Testing
         #expect(shown.count == 16)
         #expect(abs(shown[0].width - (1248 - 3 * 0.006 * 1248) / 4) < 0.01)
         #expect(desktop.aboveFold(cards: [], photos: Array(photos.prefix(7)), isRoot: false).count == 7)
-        // Root: from 96 px; 6 cards take two rows of the card grid (5 columns, 191.6 px apart), leaving 2 lines of photos.
+        // Root: from 66 px; 6 cards take two rows of the card grid (4 columns, 291.5 px apart), leaving 1 line of photos.
         let root = desktop.aboveFold(cards: Array(photos.prefix(6)), photos: photos, isRoot: true)
-        #expect(root.count == 6 + 8)
+        #expect(root.count == 6 + 4)
+        // A hero (3:2, in a 2.6:1 box: 480 px and 16 below) comes first: the cards start at 562, one row of them above the fold.
+        let hero = desktop.aboveFold(hero: photos[0], cards: Array(photos.prefix(6)), photos: photos, isRoot: true)
+        #expect(hero.count == 1 + 4 && hero[0].width == 1248)
+        // Beside a long story the rows are 300 + 32 px narrower: 916 px, still four a line, 150 px tall: five lines above 800.
+        let story = desktop.aboveFold(cards: [], photos: photos, isRoot: false, story: true)
+        #expect(story.count == 20 && abs(story[0].width - (916 - 3 * 0.006 * 916) / 4) < 0.01)
         // A phone: content 358 px, rows of 0.3 × 358 = 107 px → two 3:2 photos a line, 118.7 px tall.
         let phone = FirstView(layout: layout, viewport: Viewport(width: 390, height: 844, density: 3))
         #expect(phone.aboveFold(cards: [], photos: photos, isRoot: false).count == 12)

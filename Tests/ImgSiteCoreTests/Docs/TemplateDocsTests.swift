@@ -21,9 +21,11 @@ import Testing
         src: "a.jpg", srcset: "a.jpg 640w", sizes: "100vw", width: 640, height: 480, alt: "Sand", lazy: true,
         style: "aspect-ratio: 4 / 3;", clearsPlaceholder: false, placeholderData: AttributeContext(name: "data-thumbhash", value: "x"))
     static let album = AlbumContent(
-        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture, locked: false)], hasAlbums: true,
+        hero: HeroContext(href: "a/b.html", aspect: "1.5000", picture: picture),
+        albums: [AlbumCard(title: "B", href: "b/index.html", count: 3, singular: false, countText: "3 photos", picture: picture, locked: false)], hasAlbums: true, cardColumns: 2,
         photos: [GridPhoto(href: "a.html", title: "A", aspect: "1.3333", picture: picture, settles: true, duration: "0:07")], hasPhotos: true,
         pages: [PagerLink(number: 1, href: "index.html", current: true)], hasPages: true, photoCount: 1, singular: true, countText: "1 photo",
+        description: "<p>A story</p>", longStory: true, storyBeside: true,
         download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download 1 photo", size: "zip"))
     static let photo = PhotoContent(
         picture: picture,
@@ -40,7 +42,9 @@ import Testing
                             image: ShareImage(url: "https://example.org/a.jpg", width: 1200, height: 800))])
     static let stylesheet = StylesheetContext(
         contentMaxWidth: 1600, pagePadding: 16, gap: 8, cellAspect: "1.33", firstColumns: 2,
-        breakpoints: [.init(minViewport: 600, columns: 3)], rowGap: "0.60", firstRowHeight: 0.5,
+        breakpoints: [.init(minViewport: 600, columns: 3)], cardCaps: [CardCap(minViewport: 600, cards: 2)],
+        storyViewport: 1000, storyColumn: 300, storyGap: 32, heroAspect: "1.5000", heroGap: 16,
+        heroBands: [HeroBand(minViewport: 720, aspect: "2.4000")], rowGap: "0.60", firstRowHeight: 0.5,
         rowBands: [.init(minViewport: 600, rowHeight: 0.3)], accent: "#0b57d0", accentDark: "#8ab4f8",
         backdrop: BackdropContext(color: "#111111", text: "#f2f2f2", muted: "#a9a9a9", accent: "#8ab4f8"))
     static let sitemap = SitemapContext(urls: [.init(url: "https://example.org/")])

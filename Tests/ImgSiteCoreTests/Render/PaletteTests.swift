@@ -43,6 +43,6 @@ import Testing
         #expect(css.contains(":root { --accent: \(palette.accentLight.hex);") && css.contains("--accent: \(palette.accentDark.hex);") && css.contains("body:has(figure.photo), .photo:fullscreen, .zoom { background: #111111; color: #f2f2f2; }"))
         let plain = try TestBuild.run(input: input)
         let before = try AlbumFileSiteTests.page(plain, "_assets/style.css")
-        #expect(before.contains(":root { --accent: #0b57d0;") && !before.contains("body:has(figure.photo)"), "no backdrop unless asked")
+        #expect(before.contains(":root { --accent: #0b57d0;") && !before.contains("body:has(figure.photo), .photo:fullscreen"), "no backdrop unless asked")
     }
 }

@@ -1,0 +1,36 @@
+#!/bin/bash
+# The example site's screenshots in docs/screenshots/ (site-example/README.md):
+# each page in the light and the dark scheme at 1280 × 760, and on a
+# 390 × 844 phone at 2x, taken by headless Chromium from a fresh build of
+# site-example and written as WebP. The private album's unlocked pages,
+# the slideshow and the zoom need a visitor's clicks and are taken by hand.
+# Usage: scripts/docs/screenshots.sh [imgsite binary]   (make screenshots)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+imgsite=${1:-.build/release/imgsite}
+out=docs/screenshots
+site=$(mktemp -d)
+trap 'rm -rf "$site"' EXIT
+EXAMPLE_PASSWORD=screenshots "$imgsite" build site-example/photos --config site-example/imgsite.yml -o "$site/_site" >/dev/null
+browser=$(command -v chromium || command -v chromium-browser)
+
+# shot <page> <name> <width>x<height> <scale> <light|dark>
+shot() {
+    local scheme=()
+    [ "$5" = dark ] && scheme=(--force-dark-mode --blink-settings=preferredColorScheme=0)
+    "$browser" --headless=new --no-sandbox --hide-scrollbars --disable-gpu --force-device-scale-factor="$4" "${scheme[@]}" \
+        --window-size="${3/x/,}" --virtual-time-budget=4000 --screenshot="$site/shot.png" "file://$site/_site/$1" >/dev/null 2>&1
+    vips copy "$site/shot.png" "$out/$2-$5.webp[Q=82,strip]"
+    echo "wrote $out/$2-$5.webp"
+}
+
+for scheme in light dark; do
+    shot index.html index 1280x760 1 $scheme
+    shot nature/index.html nature 1280x760 1 $scheme
+    shot cameras/index.html cameras 1280x760 1 $scheme
+    shot cameras/tidepool.html cameras-tidepool 1280x760 1 $scheme
+    shot nature/storm.html photo 1280x760 1 $scheme
+    shot index.html index-phone 390x844 2 $scheme
+    shot nature/index.html nature-phone 390x844 2 $scheme
+    shot nature/storm.html photo-phone 390x844 2 $scheme
+done
