@@ -78,12 +78,14 @@ test-bundle: bundle-check test-deps
 test-bundle-suites:
 	IMGSITE_LIBVIPS=$(CURDIR)/$(BUNDLE_DIR)/lib/libvips.so.42 $(SWIFT) test $(DEBUG_FLAGS) --filter '$(BUNDLE_SUITES)'
 
-## example: build imgsite and the gallery of site-example/
+## example: build imgsite and the gallery of site-example/, and the same in German (imgsite-de.yml)
 ## The example's private album opens with this password (site-example/README.md); set it to try another.
 EXAMPLE_PASSWORD ?= open sesame
 example: build
 	EXAMPLE_PASSWORD='$(EXAMPLE_PASSWORD)' .build/release/imgsite build site-example/photos --config site-example/imgsite.yml -o site-example/_site
+	EXAMPLE_PASSWORD='$(EXAMPLE_PASSWORD)' .build/release/imgsite build site-example/photos --config site-example/imgsite-de.yml -o site-example/_site-de
 	@echo "Gallery written to $(CURDIR)/site-example/_site — open file://$(CURDIR)/site-example/_site/index.html"
+	@echo "The same in German (language: de): file://$(CURDIR)/site-example/_site-de/index.html"
 	@echo "Its private album needs HTTP: .build/release/imgsite serve site-example/_site, then http://127.0.0.1:8000/family/ (password: $(EXAMPLE_PASSWORD))"
 
 ## test: what CI runs (with make example; test-full's steps are left out to keep it short): the whole suite (real libvips on
@@ -271,4 +273,4 @@ screenshots: build test-deps
 	scripts/docs/screenshots.sh .build/release/imgsite
 
 clean:
-	rm -rf .build site-example/_site
+	rm -rf .build site-example/_site site-example/_site-de
