@@ -79,8 +79,10 @@ public struct SiteRenderer: Sendable {
         var images: [ProcessedImage] = []
         for photo in page.photos { images.append(try record(photo, in: results)) }
         let heroImage = try page.hero.map { hero throws(BuildError) in try record(hero.photo, in: results) }
+        // Read once: each is a pass over the story's HTML, and a page may hold thousands of photos.
+        let (longStory, storyBeside) = (page.longStory, page.storyBeside)
         let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
-            .aboveFold(hero: heroImage, cards: covers.map(\.image), photos: images, isRoot: page.isRoot, story: page.storyBeside).count
+            .aboveFold(hero: heroImage, cards: covers.map(\.image), photos: images, isRoot: page.isRoot, story: storyBeside).count
             - (heroImage == nil ? 0 : 1)
         let eagerCards = min(inView, covers.count), eagerLeft = inView - eagerCards
         var cards: [AlbumCard] = [], coverIndex = 0
@@ -100,7 +102,7 @@ public struct SiteRenderer: Sendable {
             let (photo, image) = pair
             return GridPhoto(
                 href: photo.planned.pageName, title: photo.title, aspect: layout.number(image.aspect),
-                picture: pictures.row(image, shares: shares[index], story: page.storyBeside, alt: alt(image, photo), root: root, eager: index < eagerLeft),
+                picture: pictures.row(image, shares: shares[index], story: storyBeside, alt: alt(image, photo), root: root, eager: index < eagerLeft),
                 settles: index == settling, duration: image.clip?.duration)
         }
         let pager = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
@@ -120,7 +122,7 @@ public struct SiteRenderer: Sendable {
         let content = AlbumContent(
             hero: hero, albums: cards, hasAlbums: !cards.isEmpty, cardColumns: layout.cardColumns(cards: cards.count), photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
-            description: page.descriptionHTML, longStory: page.longStory, storyBeside: page.storyBeside,
+            description: page.descriptionHTML, longStory: longStory, storyBeside: storyBeside,
             download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: page.zipLabel, size: "zip") })
         return try render(page.isRoot ? "index" : "album", PageContext(common: common, content: content))
     }
