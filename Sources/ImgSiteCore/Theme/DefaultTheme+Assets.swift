@@ -4,65 +4,93 @@ extension DefaultTheme {
     /// The stylesheet and the photo page's script: template name (path under templates/ without .mustache) → text.
     static let assets: [String: String] = [
         "photo.js": #"""
-// imgsite photo pages: ← and → go to the previous and next photo (not while
-// a clip's player has the keys: there they seek), Esc back
-// to the album, and a horizontal swipe does the same on touch screens.
-// Once this photo has loaded, the next one is fetched, in the size its page
-// will pick (the same picture, from the template), so it shows at once.
-// A Live Photo's motion plays, muted and looping, in the photo's place
-// unless the reader asks for reduced motion; its button starts and stops it.
-// Its tools: a slideshow (Space; the next photo every few seconds, carried
-// from page to page, paused by any other key, touch or click, or a hidden
-// tab), full screen (F; the picture's sizes follow the screen) and zoom
-// (Z, a click, a double tap or a pinch: the widest file at 1:1, panned by
-// drag or the arrow keys; Esc back).
-// Progressive enhancement: without this script the links do it all.
+// imgsite photo pages and the viewer over an album's photos.
+// The viewer: a click on an album's photo fetches that photo's page and
+// shows its figure over the album, full window, at the photo page's own
+// address (a shared link opens the page itself) and at the same sizes (so
+// the files the page is matched to); the neighbours' pages and files are
+// fetched next, so ← and → (a swipe, the arrows) show them at once. Esc,
+// the close button or Back return to the album at the same scroll. Served
+// from disk (no fetch there) or without this script, the links do it all.
+// On a photo page or in the viewer: ← and → go to the previous and next
+// photo (not while a clip's player has the keys: there they seek), Esc back
+// to the album. A Live Photo's motion plays, muted and looping, in the
+// photo's place unless the reader asks for reduced motion; its button
+// starts and stops it. The tools: a slideshow (Space; the next photo every
+// few seconds, from page to page, paused by any other key, touch or click,
+// or a hidden tab), full screen (F; the picture's sizes follow the screen)
+// and zoom (Z, a click, a double tap or a pinch: the widest file at 1:1,
+// panned by drag or the arrow keys; Esc back).
 (function () {
-  window.addEventListener("load", function () {
-    var next = document.getElementById("next-photo");
-    if (next) { document.importNode(next.content, true); }
-  });
-  function go(selector) {
-    var link = document.querySelector(selector);
-    if (link) { window.location.href = link.href; }
-  }
-  var figure = document.querySelector("figure.photo"), tools = document.querySelector(".photo-tools");
-  var picture = figure && figure.querySelector("picture"), img = picture && picture.querySelector("img");
-  var timer = null, zoomed = null;
-  function button(name) { return tools && tools.querySelector('[data-tool="' + name + '"]'); }
+  var root = document.documentElement, figure = null, picture = null, img = null;
+  var timer = null, zoomed = null, viewer = null, album = null, shown = "", pages = {};
+  var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var chrome = document.getElementById("viewer");
+  var canView = !!chrome && /^https?:$/.test(location.protocol) && !!window.fetch && !!window.DOMParser;
+  function noop() {}
+  function button(name) { return figure && figure.querySelector('[data-tool="' + name + '"]'); }
   function press(name, on) { var b = button(name); if (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); } }
-  // The next page is opened with #slideshow, which carries the show on (a
-  // page opened from disk has no storage of its own to carry it in).
+  function link(rel) { var a = figure && figure.querySelector("a[rel=" + rel + "]"); return a ? a.href : ""; }
+  function go(rel) {
+    var href = link(rel);
+    if (href && viewer) { step(href); } else if (href) { location.href = href; }
+  }
+  // Makes `f` the photo the tools, keys and gestures act on.
+  function attach(f) {
+    figure = f;
+    picture = f.querySelector("picture");
+    img = picture && picture.querySelector("img");
+    var tools = f.querySelector(".photo-tools");
+    if (tools) { tools.hidden = false; }
+    if (img) { f.classList.add("zooms"); }
+    fit();
+    live(f);
+  }
+
+  // The slideshow. A photo page opens the next with #slideshow, which
+  // carries the show on (a page opened from disk has no storage to carry
+  // it in); the viewer shows the next in its place.
   function play(on) {
     clearTimeout(timer);
     timer = null;
-    var next = document.querySelector("a[rel=next]");
+    var next = link("next");
     on = on && !!next;
     press("play", on);
-    if (!on && location.hash === "#slideshow") { history.replaceState(null, "", location.pathname + location.search); }
-    if (on) { timer = setTimeout(function () { window.location.href = next.href + "#slideshow"; }, {{slideshowMilliseconds}}); }
+    if (!on && !viewer && location.hash === "#slideshow") { history.replaceState(null, "", location.pathname + location.search); }
+    if (!on) { return; }
+    timer = setTimeout(function () {
+      if (!viewer) { location.href = next + "#slideshow"; return; }
+      timer = "next";
+      step(next).then(function () { if (timer === "next") { play(true); } });
+    }, {{slideshowMilliseconds}});
   }
+
+  // Full screen: the viewer's (its photo changes in it) or the page's figure.
   function fullscreen() {
-    if (document.fullscreenElement) { document.exitFullscreen(); }
-    else if (figure && figure.requestFullscreen) { figure.requestFullscreen().catch(function () {}); }
+    var target = viewer || figure;
+    if (document.fullscreenElement) { document.exitFullscreen().catch(noop); }
+    else if (target && target.requestFullscreen) { target.requestFullscreen().catch(noop); }
   }
   // In full screen the picture's sizes (and its width) say the screen's, so the browser takes the file that fills it.
-  document.addEventListener("fullscreenchange", function () {
-    var on = !!figure && document.fullscreenElement === figure;
+  function fit() {
+    var on = !!document.fullscreenElement && !!figure && document.fullscreenElement.contains(figure);
     press("fullscreen", on);
     if (!img) { return; }
-    var fit = "min(100vw, calc(100vh * " + (img.width / img.height).toFixed(4) + "))";
+    var size = "min(100vw, calc(100vh * " + (img.width / img.height).toFixed(4) + "))";
     [].forEach.call(picture.querySelectorAll("source, img"), function (element) {
-      if (on) { element.setAttribute("data-sizes", element.getAttribute("sizes")); element.setAttribute("sizes", fit); }
-      else if (element.hasAttribute("data-sizes")) { element.setAttribute("sizes", element.getAttribute("data-sizes")); element.removeAttribute("data-sizes"); }
+      var kept = element.getAttribute("data-sizes");
+      if (on && kept === null) { element.setAttribute("data-sizes", element.getAttribute("sizes")); element.setAttribute("sizes", size); }
+      else if (!on && kept !== null) { element.setAttribute("sizes", kept); element.removeAttribute("data-sizes"); }
     });
-    if (on) { img.setAttribute("data-width", img.style.width); img.style.width = fit; }
-    else { img.style.width = img.getAttribute("data-width") || ""; }
-  });
+    if (on && !img.hasAttribute("data-width")) { img.setAttribute("data-width", img.style.width); img.style.width = size; }
+    else if (!on && img.hasAttribute("data-width")) { img.style.width = img.getAttribute("data-width"); img.removeAttribute("data-width"); }
+  }
+  document.addEventListener("fullscreenchange", fit);
+
   // The widest file the browser reads (the kind it shows, WebP or JPEG),
   // not a dense screen's (they are made at a lower quality).
   function widest() {
-    var shown = img.currentSrc || img.src, kinds = [shown.split(".").pop(), "webp", "jpg"], best = shown, most = 0;
+    var current = img.currentSrc || img.src, kinds = [current.split(".").pop(), "webp", "jpg"], best = current, most = 0;
     [].forEach.call(picture.querySelectorAll("source, img"), function (element) {
       (element.getAttribute("srcset") || "").split(",").forEach(function (candidate) {
         var parts = candidate.trim().split(/\s+/), width = parseInt(parts[1], 10);
@@ -87,7 +115,7 @@ extension DefaultTheme {
     zoomed.tabIndex = -1;
     zoomed.setAttribute("role", "dialog");
     zoomed.setAttribute("aria-modal", "true");
-    zoomed.setAttribute("aria-label", "Zoomed: " + img.alt + " (arrow keys pan, Escape closes)");
+    zoomed.setAttribute("aria-label", (button("zoom") && button("zoom").getAttribute("data-label")) || img.alt);
     var large = new Image(), dragged = false, from = null;
     large.alt = img.alt;
     large.addEventListener("load", function () {
@@ -107,96 +135,195 @@ extension DefaultTheme {
       from = [event.clientX, event.clientY];
     });
     zoomed.addEventListener("pointerup", function () { from = null; if (!dragged) { zoom(false); } });
-    document.body.appendChild(zoomed);
+    // In full screen only the element in it shows.
+    (document.fullscreenElement || document.body).appendChild(zoomed);
     zoomed.focus();
     press("zoom", true);
   }
-  function zoomAt(event) {
+  function zoomAt(event, x, y) {
     var box = img.getBoundingClientRect();
-    zoom(true, (event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+    zoom(true, ((x === undefined ? event.clientX : x) - box.left) / box.width, ((y === undefined ? event.clientY : y) - box.top) / box.height);
   }
-  if (tools && figure) {
-    tools.hidden = false;
-    if (img) { figure.classList.add("zooms"); }
-    tools.addEventListener("click", function (event) {
-      var name = event.target.getAttribute && event.target.getAttribute("data-tool");
-      if (name === "play") { play(!timer); }
-      else if (name === "fullscreen") { fullscreen(); }
-      else if (name === "zoom") { zoom(true, 0.5, 0.5); }
+
+  // A Live Photo's motion, set up once per figure, started each time its figure is shown.
+  function live(f) {
+    var motion = f.querySelector("video.motion"), toggle = f.querySelector(".motion-toggle");
+    if (!motion || !toggle) { return; }
+    if (!f.showMotion) {
+      var still = motion.previousElementSibling, image = still && still.querySelector("img");
+      f.showMotion = function (on) {
+        // Its poster is the file the picture shows already: nothing fetched twice.
+        if (on && image && image.currentSrc) { motion.poster = image.currentSrc; }
+        motion.hidden = !on;
+        if (still) { still.hidden = on; }
+        toggle.setAttribute("aria-pressed", on ? "true" : "false");
+        if (on) { motion.play().catch(function () { f.showMotion(false); }); } else { motion.pause(); }
+      };
+      toggle.hidden = false;
+      toggle.addEventListener("click", function () { f.showMotion(motion.hidden); });
+    }
+    f.showMotion(!reduce.matches);
+  }
+  reduce.addEventListener("change", function () { if (reduce.matches && figure && figure.showMotion) { figure.showMotion(false); } });
+
+  // The viewer. A photo page's figure, fetched once and kept while it is
+  // shown or a neighbour of the one shown: adopted into this document, its
+  // picture starts loading the file the screen needs.
+  function load(href) {
+    if (!pages[href]) {
+      pages[href] = fetch(href, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) { throw new Error(response.status + " " + href); }
+        return response.text();
+      }).then(function (text) {
+        var page = new DOMParser().parseFromString(text, "text/html"), found = page.querySelector("figure.photo");
+        if (!found) { throw new Error("no photo in " + href); }
+        return { figure: document.adoptNode(found), title: page.title, href: href };
+      });
+      pages[href].catch(function () { delete pages[href]; });
+    }
+    return pages[href];
+  }
+  function show(href) {
+    return load(href).then(function (page) {
+      if (!viewer) { return; }
+      zoom(false);
+      if (figure && figure !== page.figure) { figure.remove(); }
+      viewer.appendChild(page.figure);
+      attach(page.figure);
+      var heading = page.figure.querySelector("h1");
+      viewer.setAttribute("aria-label", heading ? heading.textContent : page.title);
+      document.title = page.title;
+      shown = href;
+      var keep = [href, link("prev"), link("next")];
+      keep.slice(1).forEach(function (neighbour) { if (neighbour) { load(neighbour).catch(noop); } });
+      Object.keys(pages).forEach(function (key) { if (keep.indexOf(key) < 0) { delete pages[key]; } });
     });
-    // A slideshow started on an earlier page goes on (it never starts by itself).
-    if (location.hash === "#slideshow" && !document.hidden) { play(true); }
   }
-  if (img) {
-    // A mouse's click zooms; a finger's takes two taps (one is for scrolling and swiping).
-    var touched = false, tapped = -1000;
-    img.addEventListener("pointerdown", function (event) { touched = event.pointerType === "touch"; });
-    img.addEventListener("click", function (event) { if ((event.pointerType || (touched ? "touch" : "mouse")) !== "touch") { zoomAt(event); } });
-    img.addEventListener("pointerup", function (event) {
-      if (event.pointerType !== "touch") { return; }
-      if (event.timeStamp - tapped < 500) { tapped = -1000; zoomAt(event); } else { tapped = event.timeStamp; }
-    });
-    img.addEventListener("touchstart", function (event) {
-      if (event.touches.length === 2) {
-        var box = img.getBoundingClientRect(), a = event.touches[0], b = event.touches[1];
-        zoom(true, ((a.clientX + b.clientX) / 2 - box.left) / box.width, ((a.clientY + b.clientY) / 2 - box.top) / box.height);
-      }
-    }, { passive: true });
+  // Opens the viewer on a photo; `push`: a new entry in the history (Back closes it).
+  function open(href, push) {
+    load(href).then(function () {
+      if (viewer) { return show(href); }
+      album = { title: document.title, scroll: [window.scrollX, window.scrollY] };
+      viewer = chrome.content.firstElementChild.cloneNode(true);
+      [].forEach.call(document.body.children, function (element) { element.inert = true; });
+      root.classList.add("viewing");
+      document.body.appendChild(viewer);
+      if (push) { history.pushState({ photo: href }, "", href); }
+      return show(href).then(function () { viewer.focus(); });
+    }).catch(function () { location.href = href; });
   }
-  // Any other touch or click pauses the slideshow; so does a hidden tab.
+  function step(href) {
+    history.replaceState({ photo: href }, "", href);
+    return show(href).catch(function () { location.href = href; });
+  }
+  // Closes the viewer (the history has left the photo's address already):
+  // the album as it was, the focus on the photo last shown, scrolled to if
+  // it is on this page and out of sight.
+  function close() {
+    if (!viewer) { return; }
+    play(false);
+    zoom(false);
+    if (document.fullscreenElement) { document.exitFullscreen().catch(noop); }
+    viewer.remove();
+    viewer = figure = picture = img = null;
+    [].forEach.call(document.body.children, function (element) { element.inert = false; });
+    root.classList.remove("viewing");
+    document.title = album.title;
+    window.scrollTo(album.scroll[0], album.scroll[1]);
+    var cell = [].filter.call(document.querySelectorAll(".grid.photos a"), function (a) { return a.href === shown; })[0];
+    if (cell) {
+      var box = cell.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) { cell.scrollIntoView({ block: "center" }); }
+      cell.focus({ preventScroll: true });
+    }
+  }
+  window.addEventListener("popstate", function (event) {
+    var href = event.state && event.state.photo;
+    if (href && canView) { open(href, false); } else if (viewer) { close(); }
+  });
+
+  // Clicks: a photo of the album opens the viewer; in the viewer, the
+  // arrows step and the close button closes; the tools; a mouse's click
+  // on the photo zooms (a finger's takes two taps: one is for scrolling
+  // and swiping).
+  var touched = false, tapped = -1000;
+  document.addEventListener("click", function (event) {
+    var target = event.target, within = function (selector) { return target.closest && target.closest(selector); };
+    if (event.defaultPrevented || event.button !== 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    var tool = within("[data-tool]"), arrow = within("a[rel=prev], a[rel=next]"), cell = within(".grid.photos a");
+    if (tool && figure && figure.contains(tool)) {
+      var name = tool.getAttribute("data-tool");
+      if (name === "play") { play(!timer); } else if (name === "fullscreen") { fullscreen(); } else if (name === "zoom") { zoom(true, 0.5, 0.5); }
+    } else if (img && target === img && (event.pointerType || (touched ? "touch" : "mouse")) !== "touch") { zoomAt(event); }
+    else if (viewer && arrow && viewer.contains(arrow)) { event.preventDefault(); step(arrow.href); }
+    else if (viewer && within("[data-close]")) { history.back(); }
+    else if (!viewer && cell && canView) { event.preventDefault(); open(cell.href, true); }
+  });
   document.addEventListener("pointerdown", function (event) {
+    if (img && event.target === img) { touched = event.pointerType === "touch"; }
+    // Any other touch or click pauses the slideshow.
     if (timer && !(event.target.closest && event.target.closest('[data-tool="play"]'))) { play(false); }
   });
+  document.addEventListener("pointerup", function (event) {
+    if (!img || event.target !== img || event.pointerType !== "touch") { return; }
+    if (event.timeStamp - tapped < 500) { tapped = -1000; zoomAt(event); } else { tapped = event.timeStamp; }
+  });
   document.addEventListener("visibilitychange", function () { if (document.hidden) { play(false); } });
+
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
     if (zoomed) {
-      var step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
-      if (step) { zoomed.scrollBy(step[0] * zoomed.clientWidth / 10, step[1] * zoomed.clientHeight / 10); event.preventDefault(); }
+      var pan = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+      if (pan) { zoomed.scrollBy(pan[0] * zoomed.clientWidth / 10, pan[1] * zoomed.clientHeight / 10); event.preventDefault(); }
       else if (event.key === "Escape" || event.key === "z" || event.key === "Z") { zoom(false); event.preventDefault(); }
       return;
     }
     var target = event.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO|BUTTON|A)$/.test(target.tagName)) && event.key === " ") { return; }
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(target.tagName))) { return; }
-    if (event.key === " " && tools && !tools.hidden) { play(!timer); event.preventDefault(); return; }
+    if (!figure || target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(target.tagName))) { return; }
+    if (event.key === " " && /^(BUTTON|A)$/.test(target.tagName)) { return; }
+    if (event.key === " " && button("play")) { play(!timer); event.preventDefault(); return; }
     if (timer) { play(false); }
     if (event.shiftKey) { return; }
-    if (event.key === "ArrowLeft") { go("a[rel=prev]"); }
-    else if (event.key === "ArrowRight") { go("a[rel=next]"); }
+    if (event.key === "ArrowLeft") { go("prev"); }
+    else if (event.key === "ArrowRight") { go("next"); }
     else if ((event.key === "f" || event.key === "F") && img) { fullscreen(); }
     else if ((event.key === "z" || event.key === "Z") && img) { zoom(true, 0.5, 0.5); }
-    else if (event.key === "Escape" && !document.fullscreenElement) { go("a[data-album]"); }
+    else if (event.key === "Escape" && !document.fullscreenElement) {
+      var back = document.querySelector("a[data-album]");
+      if (viewer) { history.back(); } else if (back) { location.href = back.href; }
+    }
   });
-  var motion = document.querySelector("video.motion"), toggle = document.querySelector(".motion-toggle");
-  if (motion && toggle) {
-    var still = motion.previousElementSibling, reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
-    var image = still && still.querySelector("img");
-    var show = function (on) {
-      // Its poster is the file the picture shows already: nothing fetched twice.
-      if (on && image && image.currentSrc) { motion.poster = image.currentSrc; }
-      motion.hidden = !on;
-      if (still) { still.hidden = on; }
-      toggle.setAttribute("aria-pressed", on ? "true" : "false");
-      if (on) { motion.play().catch(function () { show(false); }); } else { motion.pause(); }
-    };
-    toggle.hidden = false;
-    toggle.addEventListener("click", function () { show(motion.hidden); });
-    if (!reduce.matches) { show(true); }
-    reduce.addEventListener("change", function () { if (reduce.matches) { show(false); } });
-  }
+
+  // Touch: two fingers on the photo zoom; a horizontal swipe steps.
   var startX = null, startY = 0;
   document.addEventListener("touchstart", function (event) {
+    var touches = event.touches;
+    if (img && touches.length === 2 && picture.contains(event.target)) {
+      zoomAt(event, (touches[0].clientX + touches[1].clientX) / 2, (touches[0].clientY + touches[1].clientY) / 2);
+    }
     // A finger on a clip's player seeks or changes its volume: no swipe.
-    if (event.target && event.target.closest && event.target.closest("video[controls]")) { startX = null; return; }
-    if (event.touches.length === 1) { startX = event.touches[0].clientX; startY = event.touches[0].clientY; }
+    startX = touches.length === 1 && !(event.target.closest && event.target.closest("video[controls]")) ? touches[0].clientX : null;
+    startY = touches[0].clientY;
   }, { passive: true });
   document.addEventListener("touchend", function (event) {
-    if (startX === null || event.changedTouches.length !== 1) { return; }
+    if (startX === null || !figure || event.changedTouches.length !== 1) { return; }
     var dx = event.changedTouches[0].clientX - startX, dy = event.changedTouches[0].clientY - startY;
     startX = null;
-    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) { go(dx > 0 ? "a[rel=prev]" : "a[rel=next]"); }
+    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) { go(dx > 0 ? "prev" : "next"); }
   }, { passive: true });
+
+  // A photo page: its own figure; once it has loaded, the next photo's
+  // file (the same picture, from the template), so it shows at once.
+  var own = document.querySelector("main figure.photo");
+  if (own) {
+    attach(own);
+    window.addEventListener("load", function () {
+      var next = document.getElementById("next-photo");
+      if (next) { document.importNode(next.content, true); }
+    });
+    // A slideshow started on an earlier page goes on (it never starts by itself).
+    if (location.hash === "#slideshow" && !document.hidden) { play(true); }
+  }
 })();
 """#,
         "style.css": #"""
@@ -316,6 +443,21 @@ body:has(figure.photo) .site-footer { padding-top: 0.25em; padding-bottom: 0.5em
 .photo:fullscreen figcaption { display: none; }
 .zoom { position: fixed; inset: 0; overflow: auto; background: Canvas; z-index: 10; cursor: grab; touch-action: none; }
 .zoom img { display: block; max-width: none; margin: auto; }
+/* The viewer (photo.js): a photo page's figure over its album, which
+   keeps its scroll; the figure keeps the photo page's sizes, so the files
+   the page is matched to, on the page's own backdrop. */
+html.viewing { overflow: hidden; }
+.viewer { position: fixed; inset: 0; z-index: 5; overflow: auto; overscroll-behavior: contain; display: flex; flex-direction: column;
+  justify-content: center; padding: 52px {{pagePadding}}px 12px; background: inherit; color: inherit; }
+.viewer:focus { outline: none; }
+.viewer-close { position: absolute; top: 4px; inset-inline-end: 4px; display: grid; place-items: center; width: 44px; height: 44px;
+  padding: 0; border: 0; border-radius: 50%; color: inherit; background: none; cursor: pointer; }
+.viewer-close:hover { background: rgba(128, 128, 128, 0.2); }
+.viewer-close:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
+.viewer-close svg { width: 26px; height: 26px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; }
+.viewer .photo { margin: 0; }
+.viewer:fullscreen { padding: 0; }
+.viewer:fullscreen figcaption, .viewer:fullscreen .viewer-close { display: none; }
 /* A clip's card: a play mark and its length over its poster (white on
    75% black: 12:1 over any poster). */
 .photos .cell a { position: relative; }
@@ -364,7 +506,7 @@ a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 }
 {{#backdrop}}
 /* The photo page's backdrop (theme.backdrop), in both schemes, with text that reads on it. */
-body:has(figure.photo), .photo:fullscreen, .zoom { background: {{color}}; color: {{text}}; }
+body:has(figure.photo), .photo:fullscreen, .viewer, .zoom { background: {{color}}; color: {{text}}; }
 body:has(figure.photo) { --accent: {{accent}}; --on-accent: {{color}}; }
 body:has(figure.photo) .site-title { color: {{text}}; }
 body:has(figure.photo) .photo-tools button:not([aria-pressed="true"]) { background: {{color}}; color: {{text}}; }

@@ -155,6 +155,8 @@ function store(mode, act) {
 <li class="cell"{{#settles}} id="rows-settled"{{/settles}} style="--a: {{aspect}}"><a href="{{href}}">{{#picture}}{{> partials/picture}}{{/picture}}{{#duration}}<span class="clip"><span aria-hidden="true">▶</span> <span class="visually-hidden">{{words.video}}, </span>{{duration}}</span>{{/duration}}</a></li>
 {{/photos}}
 </ul>
+<template id="viewer"><div class="viewer" role="dialog" aria-modal="true" tabindex="-1"><button type="button" class="viewer-close" data-close><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg><span class="visually-hidden">{{words.close}}</span></button></div></template>
+<script src="{{root}}_assets/photo.js" defer></script>
 {{/hasPhotos}}
 {{#hasPages}}
 <nav class="pages" aria-label="{{words.pages_nav}}">
@@ -201,7 +203,7 @@ function store(mode, act) {
 <div class="photo-tools" hidden>
 <button type="button" data-tool="play" aria-pressed="false" title="{{words.slideshow_hint}}">{{words.slideshow}}</button>
 {{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="{{words.full_screen_hint}}">{{words.full_screen}}</button>
-<button type="button" data-tool="zoom" aria-pressed="false" title="{{words.zoom_hint}}">{{words.zoom}}</button>{{/video}}
+<button type="button" data-tool="zoom" aria-pressed="false" title="{{words.zoom_hint}}" data-label="{{words.zoom_label}}">{{words.zoom}}</button>{{/video}}
 </div>
 </div>
 {{#motion}}

@@ -35,6 +35,8 @@ full_screen: ملء الشاشة
 full_screen_hint: ملء الشاشة (F)
 zoom: تكبير
 zoom_hint: تكبير (Z)
+zoom_label: "مكبّرة: مفاتيح الأسهم للتحريك، Esc للإغلاق"
+close: إغلاق
 previous: "→ {title}"
 next: "{title} ←"
 made_with: صُنع باستخدام imgsite

@@ -35,6 +35,8 @@ full_screen: Fuld skærm
 full_screen_hint: Fuld skærm (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+zoom_label: "Zoomet ind: piletasterne flytter, Esc lukker"
+close: Luk
 previous: "← {title}"
 next: "{title} →"
 made_with: Lavet med imgsite

@@ -35,6 +35,8 @@ full_screen: Vollbild
 full_screen_hint: Vollbild (F)
 zoom: Zoomen
 zoom_hint: Zoomen (Z)
+zoom_label: "Vergrößert: die Pfeiltasten verschieben, Esc schließt"
+close: Schließen
 previous: "← {title}"
 next: "{title} →"
 made_with: Erstellt mit imgsite

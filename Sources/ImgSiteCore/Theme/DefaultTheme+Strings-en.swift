@@ -42,6 +42,10 @@ full_screen: Full screen
 full_screen_hint: Full screen (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+# What a screen reader says of the zoomed photo.
+zoom_label: "Zoomed in: the arrow keys pan, Escape closes"
+# The viewer over an album's photos.
+close: Close
 previous: "← {title}"
 next: "{title} →"
 made_with: Made with imgsite

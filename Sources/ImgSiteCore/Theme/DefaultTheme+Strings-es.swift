@@ -35,6 +35,8 @@ full_screen: Pantalla completa
 full_screen_hint: Pantalla completa (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+zoom_label: "Ampliada: las flechas la desplazan, Esc cierra"
+close: Cerrar
 previous: "← {title}"
 next: "{title} →"
 made_with: Hecho con imgsite

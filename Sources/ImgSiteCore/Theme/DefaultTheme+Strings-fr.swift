@@ -35,6 +35,8 @@ full_screen: Plein écran
 full_screen_hint: Plein écran (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+zoom_label: "Zoom : les flèches déplacent, Échap ferme"
+close: Fermer
 previous: "← {title}"
 next: "{title} →"
 made_with: Réalisé avec imgsite

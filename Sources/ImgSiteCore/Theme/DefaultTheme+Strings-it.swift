@@ -35,6 +35,8 @@ full_screen: Schermo intero
 full_screen_hint: Schermo intero (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+zoom_label: "Ingrandita: le frecce la spostano, Esc chiude"
+close: Chiudi
 previous: "← {title}"
 next: "{title} →"
 made_with: Creato con imgsite

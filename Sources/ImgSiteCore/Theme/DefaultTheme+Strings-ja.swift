@@ -35,6 +35,8 @@ full_screen: 全画面
 full_screen_hint: 全画面（F）
 zoom: ズーム
 zoom_hint: ズーム（Z）
+zoom_label: "拡大表示:矢印キーで移動、Esc で閉じる"
+close: 閉じる
 previous: "← {title}"
 next: "{title} →"
 made_with: imgsite で作成

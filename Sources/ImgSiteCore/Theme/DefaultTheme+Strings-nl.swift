@@ -35,6 +35,8 @@ full_screen: Volledig scherm
 full_screen_hint: Volledig scherm (F)
 zoom: Zoomen
 zoom_hint: Zoomen (Z)
+zoom_label: "Ingezoomd: de pijltoetsen verschuiven, Esc sluit"
+close: Sluiten
 previous: "← {title}"
 next: "{title} →"
 made_with: Gemaakt met imgsite

@@ -35,6 +35,8 @@ full_screen: Pełny ekran
 full_screen_hint: Pełny ekran (F)
 zoom: Powiększ
 zoom_hint: Powiększ (Z)
+zoom_label: "Powiększenie: strzałki przesuwają, Esc zamyka"
+close: Zamknij
 previous: "← {title}"
 next: "{title} →"
 made_with: Zrobione w imgsite

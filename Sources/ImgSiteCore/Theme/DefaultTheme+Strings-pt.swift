@@ -35,6 +35,8 @@ full_screen: Ecrã inteiro
 full_screen_hint: Ecrã inteiro (F)
 zoom: Zoom
 zoom_hint: Zoom (Z)
+zoom_label: "Ampliada: as setas deslocam, Esc fecha"
+close: Fechar
 previous: "← {title}"
 next: "{title} →"
 made_with: Feito com imgsite

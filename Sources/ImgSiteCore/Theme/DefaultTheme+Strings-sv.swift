@@ -35,6 +35,8 @@ full_screen: Helskärm
 full_screen_hint: Helskärm (F)
 zoom: Zooma
 zoom_hint: Zooma (Z)
+zoom_label: "Inzoomad: piltangenterna flyttar, Esc stänger"
+close: Stäng
 previous: "← {title}"
 next: "{title} →"
 made_with: Gjort med imgsite

@@ -35,6 +35,8 @@ full_screen: 全屏
 full_screen_hint: 全屏（F）
 zoom: 缩放
 zoom_hint: 缩放（Z）
+zoom_label: "已放大:方向键平移,Esc 关闭"
+close: 关闭
 previous: "← {title}"
 next: "{title} →"
 made_with: 由 imgsite 制作

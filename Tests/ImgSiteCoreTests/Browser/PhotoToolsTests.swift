@@ -182,12 +182,12 @@ import Testing
         }
     }
 
-    @Test("the photo page's script is under 6 KB compressed")
+    @Test("the script of the viewer and the photo page, their tools included, is at most 8 KB compressed")
     func scriptSize() throws {
         let site = try Self.site()
         let script = try Data(contentsOf: site.output.appending(path: "_assets/photo.js"))
         let compressed = try GzipStream(level: 9).compress(Array(script), finish: true)
-        #expect(compressed.count < 6 * 1024, "photo.js: \(script.count) bytes, \(compressed.count) compressed")
+        #expect(compressed.count <= 8 * 1024, "photo.js: \(script.count) bytes, \(compressed.count) compressed")
     }
 
     /// A file name's width (`storm-1280.….webp` → 1280).
