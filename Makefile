@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates screenshots deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-pages bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates screenshots deps tool-deps test-deps clean
 
 all: build
 
@@ -220,6 +220,15 @@ bench-peers: build $(BENCH_VENV)/bin/python
 	  $(BENCH_VENV)/bin/python scripts/bench/peers.py .build/release/imgsite $(BENCH_VENV)/bin/python $(PEER_ROUNDS)
 	$(BENCH_VENV)/bin/python scripts/bench/jpeg_floor.py Tests/Corpus/photos/nature Tests/Corpus/photos/large \
 	  Tests/Corpus/photos/cameras Tests/Corpus/photos/orientation
+
+## bench-pages: felt speed on a phone (412 × 823 at 1.75x, 1.6 Mbps, 150 ms RTT, CPU 4x slower) in headless Chromium:
+## LCP, layout shift and bytes of the front page, an album page, a photo page and the opened viewer, imgsite beside
+## sigal's photoswipe theme and, with HUGO_GALLERY_THEME set to a checkout of hugo-theme-gallery v2, Hugo's (docs/benchmarks.md; ~6 min)
+PAGE_ROUNDS ?= 3
+bench-pages: build test-deps $(BENCH_VENV)/bin/python
+	@command -v hugo >/dev/null || ($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null)
+	$(BENCH_VENV)/bin/pip install -q 'sigal>=2.6,<3'
+	HUGO_GALLERY_THEME=$(HUGO_GALLERY_THEME) $(BENCH_VENV)/bin/python scripts/bench/pages.py .build/release/imgsite $(PAGE_ROUNDS)
 
 ## bench-bundle: the release bundle's imgsite against the apt build's, side by side: 100 × 24 MP at the default settings
 ## and bench-peers' equal work (docs/benchmarks.md; not in CI; ~15 min, plus the mosaics the first time)

@@ -8,10 +8,10 @@ extension DefaultTheme {
 // The viewer: a click on an album's photo fetches that photo's page and
 // shows its figure over the album, full window, at the photo page's own
 // address (a shared link opens the page itself) and at the same sizes (so
-// the files the page is matched to); the neighbours' pages and files are
-// fetched next, so ← and → (a swipe, the arrows) show them at once. Esc,
-// the close button or Back return to the album at the same scroll. Served
-// from disk (no fetch there) or without this script, the links do it all.
+// the files the page is matched to); once its file is in, the neighbours'
+// pages and files are fetched, so ← and → (a swipe, the arrows) show them
+// at once. Esc, the close button or Back return to the album at the same
+// scroll. From disk (no fetch there) or without this script, plain links.
 // On a photo page or in the viewer: ← and → go to the previous and next
 // photo (not while a clip's player has the keys: there they seek), Esc back
 // to the album. A Live Photo's motion plays, muted and looping, in the
@@ -169,12 +169,22 @@ extension DefaultTheme {
   // The viewer. A photo page's figure, fetched once and kept while it is
   // shown or a neighbour of the one shown: adopted into this document, its
   // picture starts loading the file the screen needs.
-  function load(href) {
-    if (!pages[href]) {
-      pages[href] = fetch(href, { credentials: "same-origin" }).then(function (response) {
+  var texts = {};
+  // A page's text: fetched once, from the finger or button going down on its link (a tap's click comes later).
+  function text(href) {
+    if (!texts[href]) {
+      texts[href] = fetch(href, { credentials: "same-origin" }).then(function (response) {
         if (!response.ok) { throw new Error(response.status + " " + href); }
         return response.text();
-      }).then(function (text) {
+      });
+      texts[href].catch(function () { delete texts[href]; });
+    }
+    return texts[href];
+  }
+  function load(href) {
+    if (!pages[href]) {
+      pages[href] = text(href).then(function (text) {
+        delete texts[href];
         var page = new DOMParser().parseFromString(text, "text/html"), found = page.querySelector("figure.photo");
         if (!found) { throw new Error("no photo in " + href); }
         return { figure: document.adoptNode(found), title: page.title, href: href };
@@ -195,8 +205,10 @@ extension DefaultTheme {
       document.title = page.title;
       shown = href;
       var keep = [href, link("prev"), link("next")];
-      keep.slice(1).forEach(function (neighbour) { if (neighbour) { load(neighbour).catch(noop); } });
       Object.keys(pages).forEach(function (key) { if (keep.indexOf(key) < 0) { delete pages[key]; } });
+      // The neighbours once this photo's file is in: they would share the network with it.
+      var ahead = function () { if (shown === href) { keep.slice(1).forEach(function (next) { if (next) { load(next).catch(noop); } }); } };
+      if (img && !img.complete) { img.addEventListener("load", ahead, { once: true }); img.addEventListener("error", ahead, { once: true }); } else { ahead(); }
     });
   }
   // Opens the viewer on a photo; `push`: a new entry in the history (Back closes it).
@@ -260,6 +272,8 @@ extension DefaultTheme {
     else if (!viewer && cell && canView) { event.preventDefault(); open(cell.href, true); }
   });
   document.addEventListener("pointerdown", function (event) {
+    var cell = !viewer && canView && event.button === 0 && event.target.closest && event.target.closest(".grid.photos a");
+    if (cell) { text(cell.href).catch(noop); }
     if (img && event.target === img) { touched = event.pointerType === "touch"; }
     // Any other touch or click pauses the slideshow.
     if (timer && !(event.target.closest && event.target.closest('[data-tool="play"]'))) { play(false); }
