@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles templates/ into the binary, so an installed imgsite needs no
 # checkout: the pages' templates into DefaultTheme+Pages.swift, the
-# stylesheet and the photo page's script into DefaultTheme+Assets.swift,
+# stylesheet into DefaultTheme+Stylesheet.swift, the photo pages' and
+# viewer's script into DefaultTheme+Script.swift,
 # private albums' scripts into DefaultTheme+PrivateScripts.swift, the
 # theme's words (templates/strings/) into DefaultTheme+Strings.swift.
 # Run after editing templates/ (`make templates`); a test fails while the
@@ -31,12 +32,13 @@ embed() {
 }
 
 template() { embed "$1" "$2: template name (path under templates/ without .mustache) → text." templates .mustache "${@:3}"; }
-assets=(templates/photo.js.mustache templates/style.css.mustache)
+assets=(templates/photo.js.mustache templates/style.css.mustache)  # not pages
 private=(templates/private.js.mustache templates/sw.js.mustache)
 mapfile -t pages < <(find templates -name '*.mustache' | LC_ALL=C sort | grep -vxF "${assets[@]/#/-e}" "${private[@]/#/-e}")
 mapfile -t languages < <(find templates/strings -name '*.yml' | LC_ALL=C sort)
 template pages "The pages, feed and sitemap" "${pages[@]}" > "$theme/DefaultTheme+Pages.swift"
-template assets "The stylesheet and the photo page's script" "${assets[@]}" > "$theme/DefaultTheme+Assets.swift"
+template stylesheet "The stylesheet" templates/style.css.mustache > "$theme/DefaultTheme+Stylesheet.swift"
+template script "The photo pages' and the viewer's script" templates/photo.js.mustache > "$theme/DefaultTheme+Script.swift"
 template privateScripts "Private albums' scripts (the unlock page's and the service worker)" "${private[@]}" > "$theme/DefaultTheme+PrivateScripts.swift"
 # The words: one file per language (DefaultTheme+Strings-<tag>.swift), gathered by tag in DefaultTheme+Strings.swift.
 rm -f "$theme"/DefaultTheme+Strings-*.swift
@@ -65,4 +67,4 @@ for file in "${languages[@]}"; do
     echo "}"
   } > "$theme/DefaultTheme+Strings-$tag.swift"
 done
-echo "wrote $theme/DefaultTheme+Pages.swift, +Assets.swift, +PrivateScripts.swift, +Strings.swift and +Strings-<tag>.swift"
+echo "wrote $theme/DefaultTheme+Pages.swift, +Stylesheet.swift, +Script.swift, +PrivateScripts.swift, +Strings.swift and +Strings-<tag>.swift"

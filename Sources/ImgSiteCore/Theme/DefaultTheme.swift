@@ -4,9 +4,9 @@ import Mustache
 /// The built-in theme (templates/ compiled into the binary) and the
 /// site's own templates, which override it file by file.
 public enum DefaultTheme {
-    /// Every built-in template by name (`DefaultTheme+Pages.swift`, `+PrivateScripts.swift` and
-    /// `+Assets.swift`, generated from templates/).
-    static let files = pages.merging(assets) { page, _ in page }.merging(privateScripts) { page, _ in page }
+    /// Every built-in template by name (`DefaultTheme+Pages.swift`, `+Stylesheet.swift`,
+    /// `+Script.swift` and `+PrivateScripts.swift`, generated from templates/).
+    static let files = [pages, stylesheet, script, privateScripts].reduce(into: [:]) { files, part in files.merge(part) { kept, _ in kept } }
 
     /// The built-in templates with every `*.mustache` under `overrides`
     /// registered over them (same name = same path without extension).

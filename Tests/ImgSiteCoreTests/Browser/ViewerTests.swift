@@ -19,6 +19,12 @@ import Testing
         return try TestBuild.run(input: input, config: config)
     }
 
+    /// `album()` served as a host would, and its page's address.
+    static func servedAlbum() throws -> (server: ServedSite, base: String) {
+        let server = try ServedSite(try album().output)
+        return (server, "http://127.0.0.1:\(server.port)/trip/")
+    }
+
     /// The page's state: the viewer's presence, the address, the title,
     /// the scroll, the shown photo's file and heading, the focused link's
     /// href, whether the album's content is inert.
@@ -46,10 +52,8 @@ import Testing
 
     @Test("a click opens the photo over the album at its page's address and with the file its page takes; → steps to a neighbour fetched before; Esc and Back return to the album at its scroll, the photo focused; Forward reopens")
     func opensStepsAndCloses() async throws {
-        let site = try Self.album()
-        let server = try ServedSite(site.output)
+        let (server, base) = try Self.servedAlbum()
         defer { server.stop() }
-        let base = "http://127.0.0.1:\(server.port)/trip/"
         try await WebDriver.session { browser in
             try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 560, "deviceScaleFactor": 2, "mobile": true])
             try await browser.open(URL(string: base)!)
@@ -120,10 +124,8 @@ import Testing
 
     @Test("in the viewer a swipe steps, the arrows' links step, the close button closes, the slideshow moves within it and full screen holds it")
     func touchToolsAndButtons() async throws {
-        let site = try Self.album()
-        let server = try ServedSite(site.output)
+        let (server, base) = try Self.servedAlbum()
         defer { server.stop() }
-        let base = "http://127.0.0.1:\(server.port)/trip/"
         try await WebDriver.session { browser in
             try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true])
             try await browser.cdp("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 2])
