@@ -279,7 +279,7 @@ templates:
 
 ## screenshots: the example site's pages in both schemes, desktop and phone, into docs/screenshots/ (headless Chromium; ~1 min)
 screenshots: build test-deps
-	scripts/docs/screenshots.sh .build/release/imgsite
+	scripts/docs/screenshots.sh .build/release/imgsite $(TEST_VENV)/bin/python
 
 clean:
 	rm -rf .build site-example/_site site-example/_site-de

@@ -2,16 +2,24 @@
 # The example site's screenshots in docs/screenshots/ (site-example/README.md):
 # each page in the light and the dark scheme at 1280 × 760, and on a
 # 390 × 844 phone at 2x, taken by headless Chromium from a fresh build of
-# site-example and written as WebP. The private album's unlocked pages,
-# the slideshow and the zoom need a visitor's clicks and are taken by hand.
-# Usage: scripts/docs/screenshots.sh [imgsite binary]   (make screenshots)
+# site-example and written as WebP; then those that need a visitor's clicks
+# (the viewer, the private album, the slideshow, the zoom, a watermark:
+# visitor-shots.py, through selenium from the test venv).
+# Usage: scripts/docs/screenshots.sh [imgsite binary] [python with selenium]   (make screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 imgsite=${1:-.build/release/imgsite}
+python=${2:-.build/test-venv/bin/python}
 out=docs/screenshots
 site=$(mktemp -d)
 trap 'rm -rf "$site"' EXIT
-EXAMPLE_PASSWORD=screenshots "$imgsite" build site-example/photos --config site-example/imgsite.yml -o "$site/_site" >/dev/null
+EXAMPLE_PASSWORD=screenshots "$imgsite" build site-example/photos --config site-example/imgsite.yml -o "$site/_site" \
+    --cache-dir "$site/cache" >/dev/null
+# The same site with a text watermark (not in the example's settings).
+{ cat site-example/imgsite.yml; echo 'watermark: { text: "© 2026 Example Photography" }'; } > site-example/.imgsite-watermark.yml
+trap 'rm -rf "$site" site-example/.imgsite-watermark.yml' EXIT
+EXAMPLE_PASSWORD=screenshots "$imgsite" build site-example/photos --config site-example/.imgsite-watermark.yml -o "$site/_marked" \
+    --cache-dir "$site/cache" >/dev/null
 browser=$(command -v chromium || command -v chromium-browser)
 
 # shot <page> <name> <width>x<height> <scale> <light|dark>
@@ -34,3 +42,5 @@ for scheme in light dark; do
     shot nature/index.html nature-phone 390x844 2 $scheme
     shot nature/storm.html photo-phone 390x844 2 $scheme
 done
+
+"$python" scripts/docs/visitor-shots.py "$imgsite" "$site/_site" "$site/_marked" screenshots

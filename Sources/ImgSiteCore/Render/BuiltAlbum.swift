@@ -122,15 +122,19 @@ struct BuiltAlbum: Sendable {
 
     /// Whether `path` (as `cover` says it) names a photo its sidecar hides.
     private func hiddenPhoto(at path: Substring) -> Bool {
-        guard let slash = path.firstIndex(of: "/") else { return photos.contains { $0.planned.fileName == path && $0.hidden } }
-        let folder = path[..<slash]
-        return children.first { $0.folderName == folder }?.hiddenPhoto(at: path[path.index(after: slash)...]) ?? false
+        end(of: path, through: \.children).map { end in end.album.photos.contains { $0.planned.fileName == end.name && $0.hidden } } ?? false
     }
 
     private func photo(at path: Substring) -> (photo: Photo, album: BuiltAlbum)? {
-        guard let slash = path.firstIndex(of: "/") else { return gridPhotos.first { $0.planned.fileName == path }.map { ($0, self) } }
+        end(of: path, through: \.shownChildren).flatMap { end in end.album.gridPhotos.first { $0.planned.fileName == end.name }.map { ($0, end.album) } }
+    }
+
+    /// The album a `cover` path ("nature/LadyBird.jpg") ends in, walking
+    /// the sub-albums `next` offers, and the file name it ends with.
+    private func end(of path: Substring, through next: KeyPath<BuiltAlbum, [BuiltAlbum]>) -> (album: BuiltAlbum, name: Substring)? {
+        guard let slash = path.firstIndex(of: "/") else { return (self, path) }
         let folder = path[..<slash]
-        return shownChildren.first { $0.folderName == folder }?.photo(at: path[path.index(after: slash)...])
+        return self[keyPath: next].first { $0.folderName == folder }?.end(of: path[path.index(after: slash)...], through: next)
     }
 }
 

@@ -98,6 +98,7 @@ struct PageMap: Sendable {
         }
         let grid = album.gridPhotos
         let pageCount = max(1, (grid.count + pageSize - 1) / pageSize)
+        let longStory = album.descriptionHTML.map(ThemeLayout.isLongStory) ?? false
         for pageIndex in 0..<pageCount {
             let start = pageIndex * pageSize
             let photos = grid[start..<min(start + pageSize, grid.count)]
@@ -106,7 +107,7 @@ struct PageMap: Sendable {
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
                 countText: album.countText,
                 cards: pageIndex == 0 ? cards : [], isRoot: album.depth == 0, hero: pageIndex == 0 ? album.hero : nil,
-                descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil,
+                descriptionHTML: pageIndex == 0 ? album.descriptionHTML : nil, longStory: pageIndex == 0 && longStory,
                 zip: pageIndex == 0 && albumZips && !grid.isEmpty ? Self.zipName(album) : nil, zipLabel: words.download(MediaCount(grid)))))
         }
         let crumbsHere = album.depth == 0 ? breadcrumbs : breadcrumbs + [PageSpec.Link(title: album.title, href: "index.html")]

@@ -63,9 +63,10 @@ enum PageSpec: Sendable {
         var hero: (photo: BuiltAlbum.Photo, page: String)?
         /// The album's description (`album.yml`), on its first page.
         var descriptionHTML: String?
-        /// Whether its story is long (`ThemeLayout.isLongStory`): folded on
-        /// narrow screens, and beside its photos on wide ones.
-        var longStory: Bool { descriptionHTML.map(ThemeLayout.isLongStory) ?? false }
+        /// Whether its story is long (`ThemeLayout.isLongStory`, a pass over
+        /// its HTML, so read once): folded on narrow screens, and beside its
+        /// photos on wide ones.
+        var longStory: Bool
         var storyBeside: Bool { longStory && !photos.isEmpty }
         /// Its zip of downloads (`album_zip`), named relative to the page, on its first page.
         var zip: String?

@@ -79,7 +79,6 @@ public struct SiteRenderer: Sendable {
         var images: [ProcessedImage] = []
         for photo in page.photos { images.append(try record(photo, in: results)) }
         let heroImage = try page.hero.map { hero throws(BuildError) in try record(hero.photo, in: results) }
-        // Read once: each is a pass over the story's HTML, and a page may hold thousands of photos.
         let (longStory, storyBeside) = (page.longStory, page.storyBeside)
         let inView = FirstView(layout: layout, viewport: layout.eagerViewport)
             .aboveFold(hero: heroImage, cards: covers.map(\.image), photos: images, isRoot: page.isRoot, story: storyBeside).count

@@ -21,12 +21,17 @@ extension ThemeLayout {
 
     /// The columns a page of `cards` cards has at viewport width `viewport`.
     func cardColumns(viewport: Double, cards: Int) -> Int {
-        min(columnsAt(viewport), max(Self.fewestCardColumns, cards))
+        cardColumns(cards: cards, upTo: columnsAt(viewport))
     }
 
     /// The columns a page of `cards` cards has on the widest screens: its grid's CSS class (`cards-N`).
     public func cardColumns(cards: Int) -> Int {
-        min(gridColumns.last!.columns, max(Self.fewestCardColumns, cards))
+        cardColumns(cards: cards, upTo: gridColumns.last!.columns)
+    }
+
+    /// The columns of a page of `cards` cards where a full page has `most`.
+    private func cardColumns(cards: Int, upTo most: Int) -> Int {
+        min(most, max(Self.fewestCardColumns, cards))
     }
 
     /// A lone card takes half the width, not all of it: a card that wide would be a banner.
@@ -62,7 +67,7 @@ extension ThemeLayout {
         let widest = gridCellWidth(viewport: Double(contentMaxWidth), cards: cards) * fraction
         var entries = ["(min-width: \(contentMaxWidth)px) \(px(widest))"]
         for breakpoint in gridColumns.reversed() {
-            let columns = min(breakpoint.columns, max(Self.fewestCardColumns, cards))
+            let columns = cardColumns(cards: cards, upTo: breakpoint.columns)
             let fixed = Double(2 * pagePadding + gap * (columns - 1))
             let expression = "calc((100vw - \(String(Int(fixed)))px) * \(number(fraction / Double(columns))))"
             entries.append(breakpoint.minViewport > 0 ? "(min-width: \(breakpoint.minViewport)px) \(expression)" : expression)

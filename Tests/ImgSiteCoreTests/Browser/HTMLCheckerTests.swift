@@ -16,9 +16,11 @@ import Testing
 
     /// What the checker (20.6.30, the newest on PyPI) reports of HTML and CSS
     /// newer than it: `blocking="render"` (HTML, 2023), `fetchpriority`
-    /// (2022), CSS `aspect-ratio` (2021) and math functions in `sizes`.
+    /// and `inert` (2022; the viewer sets it on the page under it), CSS
+    /// `aspect-ratio` (2021) and math functions in `sizes`.
     static let newerThanTheChecker = [
         "Attribute “blocking” not allowed on element “link”", "Attribute “fetchpriority” not allowed on element “img”",
+        "Attribute “inert” not allowed on element",
         "CSS: “aspect-ratio”: Property “aspect-ratio” doesn't exist.", "for attribute “sizes” on element “img”: Expected number but found “min(",
         "for attribute “sizes” on element “source”: Expected number but found “min(",
     ]

@@ -87,7 +87,32 @@ import Testing
         }
     }
 
-    @Test("wrong password: said, nothing shown; right one: the album as its public build renders it; forget: nothing decrypts")
+    /// The viewer over the unlocked album at `album`: the photo's page and
+    /// file come through the service worker, decrypted; a step and Esc work.
+    static func viewer(_ browser: WebDriver, album: String) async throws {
+        let cells = try await browser.attributes(".grid.photos a", name: "href")
+        let index = try #require(cells.firstIndex(of: "dscn0010.html"), "\(cells)")
+        let shown = "document.querySelector('.viewer figure.photo img') && document.querySelector('.viewer figure.photo img').complete"
+        let state = """
+            const figure = document.querySelector('.viewer figure.photo'), img = figure && figure.querySelector('img');
+            arguments[0]([location.href, img ? img.naturalWidth : 0, figure ? figure.textContent : '']);
+            """
+        _ = try await browser.executeAsync("document.querySelector('.grid.photos a[href=\"dscn0010.html\"]').click(); arguments[0]()")
+        _ = try await browser.executeAsync(PhotoToolsTests.waitFor, shown)
+        let opened = try #require(try await browser.executeAsync(state) as? [Any])
+        #expect(opened[0] as? String == album + "dscn0010.html" && (opened[1] as? Int ?? 0) > 0, "\(opened)")
+        #expect((opened[2] as? String ?? "").contains("Our secret picnic spot"), "its page's caption: \(opened)")
+        let next = index + 1 < cells.count ? index + 1 : index - 1
+        try await browser.press(next > index ? "ArrowRight" : "ArrowLeft", code: next > index ? 39 : 37)
+        _ = try await browser.executeAsync(PhotoToolsTests.waitFor, "location.href.endsWith('/\(cells[next])') && \(shown)")
+        let stepped = try #require(try await browser.executeAsync(state) as? [Any])
+        #expect(stepped[0] as? String == album + cells[next] && (stepped[1] as? Int ?? 0) > 0, "\(stepped)")
+        try await browser.press("Escape", code: 27)
+        _ = try await browser.executeAsync(PhotoToolsTests.waitFor, "!document.querySelector('.viewer')")
+        #expect(try await browser.currentURL() == album)
+    }
+
+    @Test("wrong password: said, nothing shown; right one: the album as its public build renders it, its viewer too; forget: nothing decrypts")
     func unlockAndForget() async throws {
         let input = try PrivateAlbumTests.library()
         var publicConfig = PrivateAlbumTests.config()
@@ -106,6 +131,7 @@ import Testing
             let opened = try await Self.unlock(browser, PrivateAlbumTests.password)
             #expect(opened == home + "album/")
             let shown = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
+            try await Self.viewer(browser, album: home + "album/")
             try await browser.open(open.output.appending(path: "family/index.html"))
             let expected = try #require(try await browser.executeAsync(Self.images) as? [[String: Any]])
             #expect(!shown.isEmpty && shown.allSatisfy { ($0["width"] as? Int ?? 0) > 0 }, "\(shown)")

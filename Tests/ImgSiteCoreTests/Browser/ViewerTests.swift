@@ -172,6 +172,35 @@ import Testing
         }
     }
 
+    @Test("the opened viewer: no serious or critical axe-core violation, phone and desktop, light and dark; its page as the browser holds it passes the HTML checker")
+    func accessibleAndValid() async throws {
+        let source = try #require(AccessibilityTests.axeSource, "axe-core is missing: `make test-deps` installs axe-selenium-python into .build/test-venv")
+        let axe = try String(contentsOf: source, encoding: .utf8)
+        let (server, base) = try Self.servedAlbum()
+        defer { server.stop() }
+        var held = ""
+        try await WebDriver.session { browser in
+            for scheme in ["light", "dark"] {
+                try await browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                for (width, height) in [(390, 844), (1440, 900)] {
+                    try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500])
+                    try await browser.open(URL(string: base)!)
+                    _ = try await browser.executeAsync("document.querySelectorAll('.grid.photos a')[2].click(); arguments[0]()")
+                    _ = try await browser.executeAsync(PhotoToolsTests.waitFor, "document.querySelector('.viewer figure.photo img') && document.querySelector('.viewer figure.photo img').complete")
+                    _ = try await browser.executeAsync(axe + "\n;arguments[0](typeof axe);")
+                    let violations = try #require(try await browser.executeAsync(AccessibilityTests.audit) as? [String])
+                    #expect(violations.isEmpty, "the viewer at \(width) px, \(scheme): \(violations)")
+                }
+            }
+            held = try await browser.executeAsync("arguments[0]('<!DOCTYPE html>\\n' + document.documentElement.outerHTML)") as? String ?? ""
+        }
+        #expect(held.contains("class=\"viewer\""), "the viewer is open in what is checked")
+        let file = try Corpus.scratch("viewer-dom").appending(path: "viewer.html")
+        try Data(held.utf8).write(to: file)
+        let problems = try HTMLCheckerTests.check([file])
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     @Test("a Live Photo's motion plays in the viewer; from disk (no fetch) a click loads the photo page")
     func livePhotoAndDisk() async throws {
         let site = try TestBuild.run(input: try LivePhotoMotionTests.library(), config: LivePhotoMotionTests.motion)

@@ -40,7 +40,7 @@ import Testing
         let build = try TestBuild.run(input: input, config: config)
         let css = try AlbumFileSiteTests.page(build, "_assets/style.css")
         let palette = Palette(accent: config.accent, backdrop: config.backdrop)
-        #expect(css.contains(":root { --accent: \(palette.accentLight.hex);") && css.contains("--accent: \(palette.accentDark.hex);") && css.contains("body:has(figure.photo), .photo:fullscreen, .zoom { background: #111111; color: #f2f2f2; }"))
+        #expect(css.contains(":root { --accent: \(palette.accentLight.hex);") && css.contains("--accent: \(palette.accentDark.hex);") && css.contains("body:has(figure.photo), .photo:fullscreen, .viewer, .zoom { background: #111111; color: #f2f2f2; }"))
         let plain = try TestBuild.run(input: input)
         let before = try AlbumFileSiteTests.page(plain, "_assets/style.css")
         #expect(before.contains(":root { --accent: #0b57d0;") && !before.contains("body:has(figure.photo), .photo:fullscreen"), "no backdrop unless asked")
