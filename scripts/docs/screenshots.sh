@@ -44,3 +44,20 @@ for scheme in light dark; do
 done
 
 "$python" scripts/docs/visitor-shots.py "$imgsite" "$site/_site" "$site/_marked" screenshots
+
+# The README's picture: the front page (light), the viewer over an album
+# (dark), an album on a phone with its story folded (light), the viewer on
+# a phone (dark), each 388 px tall, 4 px apart.
+strip=()
+for name in index-light viewer-dark nature-phone-light viewer-phone-dark; do
+    height=$(vipsheader -f height "$out/$name.webp")
+    vips resize "$out/$name.webp" "$site/$name.v" "$(python3 -c "print(388 / $height)")"
+    strip+=("$site/$name.v")
+done
+row=${strip[0]}
+for next in "${strip[@]:1}"; do
+    vips join "$row" "$next" "$site/row-$(basename "$next")" horizontal --shim 4 --background 220
+    row="$site/row-$(basename "$next")"
+done
+vips embed "$row" docs/gallery.jpg[Q=85,strip] 4 4 "$(( $(vipsheader -f width "$row") + 8 ))" 396 --extend background --background 220
+echo "wrote docs/gallery.jpg"
