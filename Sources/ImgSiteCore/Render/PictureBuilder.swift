@@ -40,10 +40,13 @@ struct PictureBuilder {
     /// `reserve` CSS px of the viewport's height are kept for the rest.
     func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> PictureContext {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
-        let width = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
+        let below = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
+        let beside = layout.photoWidthBeside(aspect: image.aspect, sourceWidth: image.width)
+        let sizes = layout.photoSizes(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
         let showing = { (css: Double) in layout.photoViewport(wider: css, aspect: image.aspect, sourceWidth: image.width, reserve: reserve) }
-        let still = picture(image, alt: alt, root: root, sizes: width, fallbackWidth: limit, style: "width: \(width);", eager: true,
-                            wideViewport: showing)
+        // Both widths, for the style sheet's media query to pick (an inline style has none).
+        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit,
+                            style: "--below: \(below); --beside: \(beside);", eager: true, wideViewport: showing)
         return image.animation == nil ? still : animated(image, poster: still, root: root)
     }
 

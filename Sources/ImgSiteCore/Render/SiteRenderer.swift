@@ -216,6 +216,7 @@ public struct SiteRenderer: Sendable {
             breakpoints: Array(layout.gridColumns.dropFirst()),
             cardCaps: layout.cardCaps.map { CardCap(minViewport: $0.minViewport, cards: $0.cards) },
             storyViewport: layout.storyViewport, storyColumn: ThemeLayout.storyColumn, storyGap: ThemeLayout.storyGap,
+            captionMedia: layout.captionMedia, captionColumn: ThemeLayout.captionColumn, captionGap: ThemeLayout.captionGap,
             heroAspect: layout.number(ThemeLayout.heroBands[0].aspect), heroGap: ThemeLayout.heroGap,
             heroBands: ThemeLayout.heroBands.dropFirst().map { HeroBand(minViewport: $0.minViewport, aspect: layout.number($0.aspect)) },
             rowGap: String(format: "%.2f", layout.rowGap * 100), firstRowHeight: layout.rowBands[0].rowHeight,

@@ -310,6 +310,9 @@ extension StylesheetContext: MustacheParent {
         case "storyViewport": storyViewport
         case "storyColumn": storyColumn
         case "storyGap": storyGap
+        case "captionMedia": captionMedia
+        case "captionColumn": captionColumn
+        case "captionGap": captionGap
         case "heroAspect": heroAspect
         case "heroGap": heroGap
         case "heroBands": heroBands

@@ -267,6 +267,10 @@ struct StylesheetContext {
     var storyViewport: Int
     var storyColumn: Int
     var storyGap: Int
+    /// Where the photo page's caption sits beside the photo (`ThemeLayout.captionMedia`), and its column.
+    var captionMedia: String
+    var captionColumn: Int
+    var captionGap: Int
     var heroAspect: String
     var heroGap: Int
     var heroBands: [HeroBand]

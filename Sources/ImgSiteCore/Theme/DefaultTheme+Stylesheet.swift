@@ -107,7 +107,15 @@ p.count { margin: 0 0 0.75em; }
 .arrow svg { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 2.5; stroke-linecap: round; stroke-linejoin: round; }
 .arrow:dir(rtl) svg { scale: -1 1; }
 body:has(figure.photo) .site-footer { padding-top: 0.25em; padding-bottom: 0.5em; font-size: 0.8125rem; }
-.photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+.photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; width: var(--below); }
+/* On a wide screen the caption and details beside the photo, which takes
+   the height (the widths are the page's: ThemeLayout.photoSizes). */
+@media {{captionMedia}} {
+  .photo { display: grid; grid-template-columns: auto {{captionColumn}}px; column-gap: {{captionGap}}px; justify-content: center; align-items: center; }
+  .photo > :not(figcaption) { grid-column: 1; }
+  figure.photo figcaption { grid-column: 2; grid-row: 1 / span 2; text-align: start; }
+  .photo img, .photo video { width: var(--beside); }
+}
 .photo [hidden] { display: none; }
 .motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
 /* Over the photo's top corner: the photo keeps the height it is sized for. */

@@ -1,7 +1,10 @@
 import Foundation
 
 /// The photo page: the whole photo, its caption and the previous/next
-/// links within the viewport.
+/// links within the viewport. On landscape screens at least
+/// `captionViewport` wide the caption and details sit beside the photo,
+/// which then takes the viewport's height but the page's chrome; on others
+/// they sit below it, and their lines are kept from its height.
 extension ThemeLayout {
     /// The widest the photo page paints an image (CSS px): the content
     /// width, `photoMaxHeight`, and never wider than the source, which is
@@ -10,21 +13,50 @@ extension ThemeLayout {
         min(contentWidth(viewport: Double(contentMaxWidth)), Double(photoMaxHeight) * aspect, Double(sourceWidth))
     }
 
-    /// The photo page's image width as a CSS length, which is also its
-    /// `sizes`: the content width, the viewport's height less `reserve` CSS
-    /// px (header, caption, links) times the aspect, and the limit.
+    /// The photo page's image width as a CSS length with the caption below
+    /// it: the content width, the viewport's height less `reserve` CSS px
+    /// (header, caption, links) times the aspect, and the limit.
     public func photoWidth(aspect: Double, sourceWidth: Int, reserve: Int) -> String {
-        let limit = photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth)
-        return "min(calc(100vw - \(2 * pagePadding)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
+        photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: 2 * pagePadding, reserve: reserve)
     }
+
+    /// The same with the caption beside it (`captionMedia`): the content
+    /// width less the caption's column, the viewport's height less the chrome.
+    public func photoWidthBeside(aspect: Double, sourceWidth: Int) -> String {
+        photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: captionBesides, reserve: Self.photoChrome)
+    }
+
+    private func photoWidth(aspect: Double, sourceWidth: Int, besides: Int, reserve: Int) -> String {
+        let limit = photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth)
+        return "min(calc(100vw - \(besides)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
+    }
+
+    /// The photo's `sizes`: beside its caption where the screen is wide, else above it.
+    public func photoSizes(aspect: Double, sourceWidth: Int, reserve: Int) -> String {
+        "\(captionMedia) \(photoWidthBeside(aspect: aspect, sourceWidth: sourceWidth)), \(photoWidth(aspect: aspect, sourceWidth: sourceWidth, reserve: reserve))"
+    }
+
+    /// Where the caption sits beside the photo: wide screens wider than tall
+    /// (on a tall one, below it leaves the photo the width).
+    var captionMedia: String { "(min-width: \(captionViewport)px) and (orientation: landscape)" }
+    var captionViewport: Int { 960 }
+    /// The caption's column beside the photo, and the gap between them (CSS px).
+    static let captionColumn = 280
+    static let captionGap = 24
+    /// The viewport's width the photo does not take beside its caption.
+    var captionBesides: Int { 2 * pagePadding + Self.captionColumn + Self.captionGap }
 
     /// The least viewport (CSS px) in which the photo page shows the photo
     /// wider than `width` CSS px (height nil: any height), or nil when no
-    /// viewport does: where `photoWidth`'s three terms all exceed it.
+    /// viewport does: where `photoWidth`'s three terms all exceed it in
+    /// either arrangement. The reserve below is at least the chrome beside,
+    /// so its height holds for both; beside takes the caption's column of
+    /// the width too, unless that is met below `captionViewport`.
     public func photoViewport(wider width: Double, aspect: Double, sourceWidth: Int, reserve: Int) -> (width: Int, height: Int?)? {
         guard photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth) > width else { return nil }
-        let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + reserve + 1
-        return (Int(width.rounded(.down)) + 2 * pagePadding + 1, height)
+        let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + max(reserve, Self.photoChrome) + 1
+        let (below, beside) = (Int(width.rounded(.down)) + 2 * pagePadding + 1, Int(width.rounded(.down)) + captionBesides + 1)
+        return (beside <= captionViewport ? below : beside, height)
     }
 
     /// The photo page's photo is never shorter than this, however short the viewport (CSS px).

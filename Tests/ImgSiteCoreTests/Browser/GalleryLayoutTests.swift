@@ -69,9 +69,10 @@ import Vips
         }
     }
 
-    @Test("photo page: the whole photo, its title and the previous/next links fit the viewport; the next photo is fetched")
+    @Test("photo page: the whole photo, its title and the previous/next links fit the viewport, the caption beside the photo on wide screens and the photo as large as they allow; the next photo is fetched")
     func photoPageFits() async throws {
         let site = try Self.site()
+        let layout = ThemeLayout()
         let pages = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("a").path)
             .filter { $0.hasSuffix(".html") && !$0.hasPrefix("index") }.sorted()
         try await WebDriver.session { browser in
@@ -82,9 +83,17 @@ import Vips
                     let fit = try #require(try await browser.executeAsync("""
                         const done = arguments[0];
                         const box = s => document.querySelector(s).getBoundingClientRect();
+                        const img = document.querySelector('.photo img'), beside = getComputedStyle(img).getPropertyValue('--beside').trim();
+                        const probe = document.body.appendChild(document.createElement('div'));
+                        probe.style.width = beside;
+                        const limit = beside.match(/, ([0-9.]+)px\\)$/);
                         done({img: box('.photo img').bottom, right: box('.photo img').right, title: box('.photo h1').bottom,
                               pager: box('.pager').bottom, height: innerHeight, width: innerWidth,
-                              overflow: document.documentElement.scrollWidth > innerWidth});
+                              overflow: document.documentElement.scrollWidth > innerWidth,
+                              painted: [box('.photo img').width, box('.photo img').height], beside: probe.getBoundingClientRect().width,
+                              limit: limit ? parseFloat(limit[1]) : 0, caption: box('.photo figcaption').left,
+                              besideMedia: matchMedia('\(layout.captionMedia)').matches});
+                        probe.remove();
                         """) as? [String: Any])
                     let height = fit["height"] as? Double ?? 0
                     for part in ["img", "title", "pager"] {
@@ -92,6 +101,15 @@ import Vips
                     }
                     #expect((fit["right"] as? Double ?? .infinity) <= fit["width"] as? Double ?? 0)
                     #expect(fit["overflow"] as? Bool == false, "\(viewport) \(page): horizontal overflow")
+                    // On a wide screen the caption beside, and the photo as large as the screen allows but for the
+                    // page's chrome and the caption's column: the height, the width or its own limit.
+                    if fit["besideMedia"] as? Bool == true, let painted = fit["painted"] as? [Double], painted.count == 2 {
+                        let (width, heightLeft) = (fit["width"] as? Double ?? 0, height - Double(ThemeLayout.photoChrome))
+                        #expect((fit["caption"] as? Double ?? 0) >= (fit["right"] as? Double ?? .infinity) - 1, "\(viewport) \(page): caption beside \(fit)")
+                        #expect(abs(painted[0] - (fit["beside"] as? Double ?? 0)) <= 1, "\(viewport) \(page): painted at its sizes' width \(fit)")
+                        #expect(painted[1] >= heightLeft - 1 || painted[0] >= width - Double(layout.captionBesides) - 1
+                                || painted[0] >= (fit["limit"] as? Double ?? .infinity) - 1, "\(viewport) \(page): smaller than the screen allows \(fit)")
+                    }
                 }
             }
             // With the script, the next photo's file is fetched once this one

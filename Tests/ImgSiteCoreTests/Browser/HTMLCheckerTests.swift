@@ -23,6 +23,9 @@ import Testing
         "Attribute “inert” not allowed on element",
         "CSS: “aspect-ratio”: Property “aspect-ratio” doesn't exist.", "for attribute “sizes” on element “img”: Expected number but found “min(",
         "for attribute “sizes” on element “source”: Expected number but found “min(",
+        // The same after a media condition: the photo page's sizes beside its caption, then below it.
+        "for attribute “sizes” on element “img”: Expected number but found “(min-width: ",
+        "for attribute “sizes” on element “source”: Expected number but found “(min-width: ",
     ]
 
     /// The checker's errors and warnings on `files`, but for those above.

@@ -43,7 +43,8 @@ import Testing
     static let stylesheet = StylesheetContext(
         contentMaxWidth: 1600, pagePadding: 16, gap: 8, cellAspect: "1.33", firstColumns: 2,
         breakpoints: [.init(minViewport: 600, columns: 3)], cardCaps: [CardCap(minViewport: 600, cards: 2)],
-        storyViewport: 1000, storyColumn: 300, storyGap: 32, heroAspect: "1.5000", heroGap: 16,
+        storyViewport: 1000, storyColumn: 300, storyGap: 32,
+        captionMedia: "(min-width: 960px) and (orientation: landscape)", captionColumn: 280, captionGap: 24, heroAspect: "1.5000", heroGap: 16,
         heroBands: [HeroBand(minViewport: 720, aspect: "2.4000")], rowGap: "0.60", firstRowHeight: 0.5,
         rowBands: [.init(minViewport: 600, rowHeight: 0.3)], accent: "#0b57d0", accentDark: "#8ab4f8",
         backdrop: BackdropContext(color: "#111111", text: "#f2f2f2", muted: "#a9a9a9", accent: "#8ab4f8"))
