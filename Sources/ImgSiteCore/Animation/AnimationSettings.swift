@@ -3,7 +3,7 @@ import Vips
 /// `animated:` in `imgsite.yml`: the memory an animation may take once a
 /// viewer has decoded it, and which animated files it gets. Separate from
 /// `formats`, which are the formats of stills.
-public struct AnimationSettings: Sendable, Equatable, Hashable {
+public struct AnimationSettings: Sendable, Equatable, Hashable, Encodable {
     /// Decoded RGBA bytes (width × height × 4 × frames) an animation may take;
     /// decimal megabytes, as the issue tracker and file managers count them.
     public var memoryBudget = 24_000_000

@@ -166,8 +166,8 @@ extension ImageSettings {
     /// The quality a budget may lower: JPEG's and WebP's.
     func quality(of format: OutputFormat) -> Int? {
         switch format {
-        case .jpeg: jpeg.quality
-        case .webp: webp.quality
+        case .jpeg: shape.jpeg.quality
+        case .webp: shape.webp.quality
         default: nil
         }
     }

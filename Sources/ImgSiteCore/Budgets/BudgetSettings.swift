@@ -24,7 +24,7 @@ public struct BudgetSettings: Sendable, Equatable, Hashable {
 }
 
 /// A browser window: CSS px and device pixels per CSS px.
-public struct Viewport: Sendable, Equatable, Hashable, CustomStringConvertible {
+public struct Viewport: Sendable, Equatable, Hashable, CustomStringConvertible, Encodable {
     public var width: Int
     public var height: Int
     public var density: Int

@@ -159,7 +159,7 @@ extension SiteConfig {
 }
 
 /// How variant widths are chosen.
-public enum WidthPolicy: Sendable, Equatable, Hashable {
+public enum WidthPolicy: Sendable, Equatable, Hashable, Encodable {
     /// From the theme: a ladder `width_step` apart from the narrowest the
     /// theme paints an image at 1x to the widest any screen paints it.
     case auto
@@ -168,7 +168,7 @@ public enum WidthPolicy: Sendable, Equatable, Hashable {
 }
 
 /// Quality settings of an encoder: quality 1–100, effort per libvips' scale.
-public struct CodecSettings: Sendable, Equatable, Hashable {
+public struct CodecSettings: Sendable, Equatable, Hashable, Encodable {
     public var quality: Int
     public var effort: Int
     /// The effort for files wider than `largeWidth` (WebP only). Those are the
@@ -183,7 +183,7 @@ public struct CodecSettings: Sendable, Equatable, Hashable {
     /// default here (WebP, AVIF) can be it.
     public var dense: Dense?
 
-    public struct Dense: Sendable, Equatable, Hashable {
+    public struct Dense: Sendable, Equatable, Hashable, Encodable {
         public var quality: Int
         public var effort: Int
 
@@ -207,7 +207,7 @@ public struct CodecSettings: Sendable, Equatable, Hashable {
 }
 
 /// JPEG settings. Chroma is 4:2:0 unless a site asks for 4:4:4.
-public struct JPEGSettings: Sendable, Equatable, Hashable {
+public struct JPEGSettings: Sendable, Equatable, Hashable, Encodable {
     public var quality = 80
     /// `true`: YUV 4:2:0 at every quality (libvips alone goes 4:4:4 at Q ≥ 90).
     public var subsample420 = true
@@ -220,7 +220,7 @@ public struct JPEGSettings: Sendable, Equatable, Hashable {
 }
 
 /// `jpeg.widths`: where a site with WebP makes JPEGs.
-public enum JPEGWidths: String, Sendable, Hashable, CaseIterable {
+public enum JPEGWidths: String, Sendable, Hashable, CaseIterable, Encodable {
     /// Three widths about twice apart (`JPEGFallback`).
     case fallback
     /// The fallback's widest only (what a budget may give up).
@@ -230,7 +230,7 @@ public enum JPEGWidths: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What metadata outputs keep.
-public enum MetadataPolicy: String, Sendable, Equatable, CaseIterable {
+public enum MetadataPolicy: String, Sendable, Equatable, CaseIterable, Encodable {
     /// Nothing: no EXIF, XMP, IPTC or ICC in any output.
     case strip
     /// Only the EXIF Artist and Copyright tags (the photographer's credit).

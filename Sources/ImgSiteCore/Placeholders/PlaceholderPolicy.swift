@@ -6,7 +6,7 @@
 /// albums:
 ///   icons: { placeholder: color }
 /// ```
-public struct PlaceholderPolicy: Sendable, Hashable, CustomStringConvertible {
+public struct PlaceholderPolicy: Sendable, Hashable, CustomStringConvertible, Encodable {
     public var site: PlaceholderKind
     /// Album folder (relative to the input, "/"-separated) → its kind.
     public var albums: [String: PlaceholderKind]

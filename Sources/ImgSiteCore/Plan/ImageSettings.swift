@@ -1,34 +1,67 @@
+import Foundation
 import Vips
 
-/// The part of the configuration that shapes image outputs. Its `key`
-/// goes into the manifest: when any of it changes, every image rebuilds.
+/// The part of the configuration that shapes image outputs: its `shape`,
+/// hashed whole into `key`, which goes into the manifest and the journal:
+/// when any of it changes, every image rebuilds. What is not in the shape
+/// does not shape a photo's files: clips' settings (a clip's files carry
+/// `VideoSettings.key`) and the albums' watermarks (each photo's own is in
+/// its shape, set by `marked(for:)`).
+@dynamicMemberLookup
 public struct ImageSettings: Sendable, Hashable {
-    public var planner: WidthPlanner
-    public var formats: [OutputFormat]
-    public var jpeg: JPEGSettings
-    public var webp: CodecSettings
-    public var avif: CodecSettings
-    public var jxl: CodecSettings
-    /// The format of the dense screens' files; nil: none.
-    public var denseFormat: OutputFormat?
-    public var metadata: MetadataPolicy
-    public var placeholder: PlaceholderPolicy
-    public var pixelLimit: Int
-    public var animated: AnimationSettings
-    /// What each page offers to download (`Publication`).
-    public var downloads: DownloadPolicy
+    /// Everything that makes a photo's files what they are. A field added
+    /// here is in `key` with nothing else to write (`ImageSettingsKeyTests`).
+    public struct Shape: Sendable, Hashable, Encodable {
+        public var planner: WidthPlanner
+        public var formats: [OutputFormat]
+        public var jpeg: JPEGSettings
+        public var webp: CodecSettings
+        public var avif: CodecSettings
+        public var jxl: CodecSettings
+        /// The format of the dense screens' files; nil: none.
+        public var denseFormat: OutputFormat?
+        public var metadata: MetadataPolicy
+        public var placeholder: PlaceholderPolicy
+        public var pixelLimit: Int
+        public var animated: AnimationSettings
+        /// What each page offers to download (`Publication`).
+        public var downloads: DownloadPolicy
+        /// This photo's watermark (`marked(for:)`): what shapes its pixels,
+        /// and the width it starts at; nil: none.
+        public var watermark: Mark?
+        public var recipes = Recipes()
+
+        public struct Mark: Sendable, Hashable, Encodable {
+            var identity: String
+            var minWidth: Int
+        }
+
+        /// What the same settings make differently from one release to the next.
+        public struct Recipes: Sendable, Hashable, Encodable {
+            var version = ImgSiteVersion.current
+            var widths = ImageSettings.widthRecipe
+            var metadata = ImageSettings.metadataRecipe
+            var placeholders = PlaceholderPolicy.recipe
+        }
+    }
+
+    public let shape: Shape
+    /// Stable hash of `shape`, computed once (every image compares against it).
+    public let key: String
     /// How clips are published; not in `key`: a clip's files carry it
     /// (`VideoSettings.key`), the photos' do not depend on it.
-    public var video: VideoSettings
-    /// The site's and the albums' watermarks; not in `key`: each photo's
-    /// own (`watermark`, set by `marked(for:)`) is in its settings' key.
-    public var watermarks: WatermarkPolicy
+    public let video: VideoSettings
+    /// The site's and the albums' watermarks; each photo's own is in its shape.
+    public let watermarks: WatermarkPolicy
     /// This photo's watermark (`marked(for:)`); nil: none.
-    public private(set) var watermark: Watermark?
+    public let watermark: Watermark?
+
+    public subscript<Value>(dynamicMember path: KeyPath<Shape, Value>) -> Value { shape[keyPath: path] }
+
     /// Whether each image's source is published too (`downloads: original`).
-    public var publishesOriginals: Bool { downloads == .original }
+    public var publishesOriginals: Bool { shape.downloads == .original }
     /// Whether each still offers a JPEG of its widest size (`downloads: largest`).
-    public var offersLargestJPEG: Bool { downloads == .largest }
+    public var offersLargestJPEG: Bool { shape.downloads == .largest }
     /// Bumped when what is read of a source's metadata grows (2: the details
     /// panel's EXIF fields; 3: XMP and IPTC captions; 4: XMP and IPTC titles), so
     /// every image's record is completed once.
@@ -37,52 +70,54 @@ public struct ImageSettings: Sendable, Hashable {
     /// ladder phase; 3: 3x only as wide as phones paint, JPEG fallback and
     /// dense files only where chosen), so every image is planned again.
     static let widthRecipe = 3
-    /// Stable text hash of everything above plus the imgsite version,
-    /// computed once (every image compares against it).
-    public private(set) var key: String
+
+    /// `shape` as sorted JSON, hashed.
+    static func key(of shape: Shape) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Every field is a number, a string, a list or a struct of them: encoding cannot fail.
+        let json = (try? encoder.encode(shape)) ?? Data()
+        return ContentHash.short(text: String(decoding: json, as: UTF8.self))
+    }
+
+    private init(shape: Shape, video: VideoSettings, watermarks: WatermarkPolicy, watermark: Watermark?) {
+        self.shape = shape
+        key = Self.key(of: shape)
+        self.video = video
+        self.watermarks = watermarks
+        self.watermark = watermark
+    }
 
     /// Whether files are written in a format whose libvips encoder is a
     /// module (AVIF, JPEG XL), loaded only then (`Vips.start`).
     var writesModuleFormats: Bool {
-        (formats + [denseFormat].compactMap { $0 }).contains { $0 == .avif || $0 == .jxl }
+        (shape.formats + [shape.denseFormat].compactMap { $0 }).contains { $0 == .avif || $0 == .jxl }
     }
 
     public init(config: SiteConfig, layout: ThemeLayout) {
-        planner = WidthPlanner(
-            layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep, wideStep: config.wideWidthStep)
-        formats = config.formats.sorted { $0.preference > $1.preference }
-        jpeg = config.jpeg
-        webp = config.webp
-        avif = config.avif
-        jxl = config.jxl
-        denseFormat = config.denseFormat
-        metadata = config.metadata
-        placeholder = config.placeholderPolicy
-        pixelLimit = config.pixelLimit
-        animated = config.animated
-        downloads = config.downloads
-        video = config.video
-        watermarks = config.watermarks
+        var animated = config.animated
         // A libvips without a GIF saver (the release bundle's): the still
         // poster is the fallback, as when `gif` is left out of the outputs.
         if !Vips.writesGIF {
             animated.outputs.removeAll { $0 == .gif }
             if animated.outputs.isEmpty { animated.outputs = [.webp] }
         }
-        key = ContentHash.short(
-            text: "\(ImgSiteVersion.current)|\(planner)|w\(Self.widthRecipe)|\(formats)|\(jpeg)|\(webp)|\(avif)|\(jxl)|d\(denseFormat?.rawValue ?? "-")|\(metadata)|\(placeholder)|\(pixelLimit)"
-                + "|\(animated)|m\(Self.metadataRecipe)" + (downloads == .original ? "|originals" : "") + (downloads == .largest ? "|largest" : ""))
+        let shape = Shape(
+            planner: WidthPlanner(layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep, wideStep: config.wideWidthStep),
+            formats: config.formats.sorted { $0.preference > $1.preference }, jpeg: config.jpeg, webp: config.webp, avif: config.avif,
+            jxl: config.jxl, denseFormat: config.denseFormat, metadata: config.metadata, placeholder: config.placeholderPolicy,
+            pixelLimit: config.pixelLimit, animated: animated, downloads: config.downloads)
+        self.init(shape: shape, video: config.video, watermarks: config.watermarks, watermark: nil)
     }
 
     /// These settings for the photo at `path`, with its album's watermark
     /// (or the site's) in them and in their key: a watermark changed in one
     /// album makes only that album's photos stale.
     func marked(for path: String) -> ImageSettings {
-        guard !watermarks.isEmpty else { return self }
-        var settings = self
-        settings.watermark = watermarks.mark(forSource: path)
-        if let mark = settings.watermark { settings.key = ContentHash.short(text: "\(key)|watermark \(mark.identity) ≥\(mark.minWidth)") }
-        return settings
+        guard !watermarks.isEmpty, let mark = watermarks.mark(forSource: path) else { return self }
+        var shape = shape
+        shape.watermark = Shape.Mark(identity: mark.identity, minWidth: mark.minWidth)
+        return ImageSettings(shape: shape, video: video, watermarks: watermarks, watermark: mark)
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.
@@ -90,10 +125,10 @@ public struct ImageSettings: Sendable, Hashable {
         let dense = role == .dense ? codec(format)?.dense : nil
         return switch format {
         case .jpeg:
-            .jpeg(quality: jpeg.quality, progressive: width >= jpeg.progressiveMinWidth, subsample420: jpeg.subsample420)
-        case .webp: .webp(quality: dense?.quality ?? webp.quality, effort: dense?.effort ?? webp.effort(width: width))
-        case .avif: .avif(quality: dense?.quality ?? avif.quality, effort: dense?.effort ?? avif.effort)
-        case .jxl: .jxl(quality: jxl.quality, effort: jxl.effort)
+            .jpeg(quality: shape.jpeg.quality, progressive: width >= shape.jpeg.progressiveMinWidth, subsample420: shape.jpeg.subsample420)
+        case .webp: .webp(quality: dense?.quality ?? shape.webp.quality, effort: dense?.effort ?? shape.webp.effort(width: width))
+        case .avif: .avif(quality: dense?.quality ?? shape.avif.quality, effort: dense?.effort ?? shape.avif.effort)
+        case .jxl: .jxl(quality: shape.jxl.quality, effort: shape.jxl.effort)
         case .gif: AnimationSettings.gif
         case .mp4, .av1, .clip: preconditionFailure("a clip's video files are written by ClipTranscoder and ClipRemux, not libvips")
         }
@@ -101,16 +136,16 @@ public struct ImageSettings: Sendable, Hashable {
 
     private func codec(_ format: OutputFormat) -> CodecSettings? {
         switch format {
-        case .webp: webp
-        case .avif: avif
-        case .jxl: jxl
+        case .webp: shape.webp
+        case .avif: shape.avif
+        case .jxl: shape.jxl
         case .jpeg, .gif, .mp4, .av1, .clip: nil
         }
     }
 
     /// Encoder settings of an animated file (every frame is saved alike).
     func animationEncoder(_ format: OutputFormat) -> EncodeSettings {
-        format == .gif ? AnimationSettings.gif : .webp(quality: webp.quality, effort: webp.effort)
+        format == .gif ? AnimationSettings.gif : .webp(quality: shape.webp.quality, effort: shape.webp.effort)
     }
 
 }

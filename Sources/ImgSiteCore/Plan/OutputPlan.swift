@@ -29,31 +29,31 @@ extension ImageSettings {
     /// The files of a source `width` × `height` (upright); `animation` for an
     /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`).
     func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double) -> OutputPlan {
-        let chain = planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
-        let fallback: [Int] = switch jpeg.widths {
+        let chain = shape.planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
+        let fallback: [Int] = switch shape.jpeg.widths {
         case .all: chain
         case .fallback: JPEGFallback.widths(of: chain)
         case .one: Array(JPEGFallback.widths(of: chain).prefix(1))
         }
         let fallbackWidths = Set(fallback)
         guard let animation else {
-            var jpegWidths = formats.contains(.webp) ? fallbackWidths : Set(chain)
+            var jpegWidths = shape.formats.contains(.webp) ? fallbackWidths : Set(chain)
             // The download is a JPEG of the photo's largest published size: one more file when the fallback's widest is narrower.
             if offersLargestJPEG, let widest = chain.first { jpegWidths.insert(widest) }
-            let denseWidths = denseFormat == nil ? [] : Set(DenseScreens.widths(
-                of: chain, floor: planner.denseFloor(sourceWidth: width, sourceHeight: height)))
+            let denseWidths = shape.denseFormat == nil ? [] : Set(DenseScreens.widths(
+                of: chain, floor: shape.planner.denseFloor(sourceWidth: width, sourceHeight: height)))
             let specs = chain.flatMap { size in
-                formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
-                    + (denseWidths.contains(size) ? [VariantSpec(width: size, format: denseFormat!, role: .dense)] : [])
+                shape.formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
+                    + (denseWidths.contains(size) ? [VariantSpec(width: size, format: shape.denseFormat!, role: .dense)] : [])
             }
             return OutputPlan(chain: chain, specs: specs + thumbnailCopies(of: specs, chain: chain, width: width, height: height))
         }
         // Sized for the largest view the theme gives it (never upscaled), then
         // fitted to the budget: thinned, and scaled down if thinning is not enough.
         let shownHeight = max(1, Int((Double(height) * Double(chain[0]) / Double(width)).rounded()))
-        let frames = animated.thinner.plan(delays: animation.delays, width: chain[0], height: shownHeight)
-        let files = animated.outputs.map { format in
-            VariantSpec(width: frames.width, format: format, role: format == .gif && animated.outputs.contains(.webp) ? .fallback : .image)
+        let frames = shape.animated.thinner.plan(delays: animation.delays, width: chain[0], height: shownHeight)
+        let files = shape.animated.outputs.map { format in
+            VariantSpec(width: frames.width, format: format, role: format == .gif && shape.animated.outputs.contains(.webp) ? .fallback : .image)
         }
         let posters = chain.flatMap { size in
             AnimationSettings.posterFormats.filter { $0 != .jpeg || fallbackWidths.contains(size) }
@@ -72,7 +72,7 @@ extension ImageSettings {
     /// those, never a marked one): those wide copies were most of the cost.
     private func thumbnailCopies(of specs: [VariantSpec], chain: [Int], width: Int, height: Int) -> [VariantSpec] {
         guard let mark = watermark else { return [] }
-        let layout = planner.layout
+        let layout = shape.planner.layout
         let aspect = Double(width) / Double(max(height, 1))
         let widest = max(layout.rowDisplayRange(aspect: aspect).upperBound, layout.gridMaxDisplayWidth(aspect: aspect))
         // Largest first: the last width at or above the widest cell, else the largest there is.

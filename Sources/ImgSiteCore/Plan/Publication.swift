@@ -56,7 +56,7 @@ extension ImageSettings {
     /// `clip`: the source is a video clip (its plan is its poster's stills).
     func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?, clip: Bool = false) -> Publication {
         let original = original(fileFormat())
-        let download: Publication.Download? = switch downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: clip) {
+        let download: Publication.Download? = switch shape.downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: clip) {
         case .none: nil
         case .original: .original
         case .largestVideo: .video
@@ -69,6 +69,6 @@ extension ImageSettings {
     /// The format a source's own file is published in: its `fileFormat`
     /// under `downloads: original`, else none.
     func original(_ fileFormat: @autoclosure () -> OutputFormat?) -> OutputFormat? {
-        downloads == .original ? fileFormat() : nil
+        shape.downloads == .original ? fileFormat() : nil
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Chooses the pixel widths to make for one image.
-public struct WidthPlanner: Sendable, Hashable {
+public struct WidthPlanner: Sendable, Hashable, Encodable {
     public var layout: ThemeLayout
     public var policy: WidthPolicy
     public var maxWidth: Int

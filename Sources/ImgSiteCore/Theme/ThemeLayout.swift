@@ -9,7 +9,7 @@ import Foundation
 /// `columns` per viewport range, each cell a `cellAspect` box (width /
 /// height) in which the cover is shown whole. Photo page: the whole photo
 /// within the viewport, under `photoMaxHeight` CSS px.
-public struct ThemeLayout: Sendable, Equatable, Hashable {
+public struct ThemeLayout: Sendable, Equatable, Hashable, Encodable {
     /// Photo rows from a minimum viewport width (CSS px) up, ascending: about
     /// two landscape photos a row on phones, three on tablets, four on desktops
     /// (rows of 0.21 measured 27 to 57 % more bytes in an album's first view).
@@ -56,12 +56,12 @@ public struct ThemeLayout: Sendable, Equatable, Hashable {
     public var gridTop = 140
     public var rootGridTop = 66
 
-    public struct Breakpoint: Sendable, Equatable, Hashable {
+    public struct Breakpoint: Sendable, Equatable, Hashable, Encodable {
         public var minViewport: Int
         public var columns: Int
     }
 
-    public struct RowBand: Sendable, Equatable, Hashable {
+    public struct RowBand: Sendable, Equatable, Hashable, Encodable {
         public var minViewport: Int
         /// An unstretched row's height, as a share of the content width.
         public var rowHeight: Double
