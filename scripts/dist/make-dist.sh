@@ -93,8 +93,19 @@ fetch_sources() {
     cd "$CACHE/src"
     for package in $REBUILT; do
         ls -d "$package"-*/ >/dev/null 2>&1 && continue
-        # As root apt warns that it downloads unsandboxed: expected here.
-        apt-get "${options[@]}" source -qq "$package" 2>&1 | grep -v 'unsandboxed' || true
+        # Newest first. A mirror may list a version (a security update) whose
+        # files it does not carry: then the one before it, said.
+        local versions newest version
+        versions=$(apt-cache "${options[@]}" showsrc "$package" 2>/dev/null | sed -n 's/^Version: //p' | sort -rVu)
+        newest=$(echo "$versions" | head -1)
+        for version in $versions; do
+            # As root apt warns that it downloads unsandboxed: expected here.
+            apt-get "${options[@]}" source -qq "$package=$version" 2>&1 | grep -v 'unsandboxed' || true
+            if ls -d "$package"-*/ >/dev/null 2>&1; then
+                [ "$version" = "$newest" ] || echo "make dist: $package $newest's source is not on this mirror: built from $version" >&2
+                break
+            fi
+        done
     done
     for package in $REBUILT; do
         ls -d "$CACHE/src/$package"-*/ >/dev/null 2>&1 || { echo "make dist: no source of $package was fetched" >&2; exit 2; }
