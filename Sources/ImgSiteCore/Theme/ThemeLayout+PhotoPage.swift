@@ -22,12 +22,15 @@ extension ThemeLayout {
 
     /// The same with the caption beside it (`captionMedia`): the content
     /// width less the caption's column, the viewport's height less the chrome.
+    /// The content's width caps it too: the page's column is at most `contentMaxWidth` wide.
     public func photoWidthBeside(aspect: Double, sourceWidth: Int) -> String {
-        photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: captionBesides, reserve: Self.photoChrome)
+        let column = Double(contentMaxWidth - captionBesides)
+        return photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: captionBesides, reserve: Self.photoChrome,
+                          limit: min(photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth), column))
     }
 
-    private func photoWidth(aspect: Double, sourceWidth: Int, besides: Int, reserve: Int) -> String {
-        let limit = photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth)
+    private func photoWidth(aspect: Double, sourceWidth: Int, besides: Int, reserve: Int, limit: Double? = nil) -> String {
+        let limit = limit ?? photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth)
         return "min(calc(100vw - \(besides)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
     }
 

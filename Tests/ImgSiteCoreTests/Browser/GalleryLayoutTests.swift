@@ -76,7 +76,7 @@ import Vips
         let pages = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("a").path)
             .filter { $0.hasSuffix(".html") && !$0.hasPrefix("index") }.sorted()
         try await WebDriver.session { browser in
-            for viewport in Self.viewports + [(width: 1280, height: 900), (width: 360, height: 640)] {
+            for viewport in Self.viewports + [(width: 1280, height: 900), (width: 1920, height: 1080), (width: 360, height: 640)] {
                 try await Self.resize(browser, viewport)
                 for page in pages {
                     try await browser.open(site.output.appendingPathComponent("a/\(page)"))
