@@ -42,7 +42,7 @@ struct PictureBuilder {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
         let below = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
         let beside = layout.photoWidthBeside(aspect: image.aspect, sourceWidth: image.width)
-        let sizes = layout.photoSizes(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
+        let sizes = layout.photoSizes(below: below, beside: beside)
         let showing = { (css: Double) in layout.photoViewport(wider: css, aspect: image.aspect, sourceWidth: image.width, reserve: reserve) }
         // Both widths, for the style sheet's media query to pick (an inline style has none).
         let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit,

@@ -17,7 +17,7 @@ extension ThemeLayout {
     /// it: the content width, the viewport's height less `reserve` CSS px
     /// (header, caption, links) times the aspect, and the limit.
     public func photoWidth(aspect: Double, sourceWidth: Int, reserve: Int) -> String {
-        photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: 2 * pagePadding, reserve: reserve)
+        photoWidth(aspect: aspect, besides: 2 * pagePadding, reserve: reserve, limit: photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth))
     }
 
     /// The same with the caption beside it (`captionMedia`): the content
@@ -25,24 +25,23 @@ extension ThemeLayout {
     /// The content's width caps it too: the page's column is at most `contentMaxWidth` wide.
     public func photoWidthBeside(aspect: Double, sourceWidth: Int) -> String {
         let column = Double(contentMaxWidth - captionBesides)
-        return photoWidth(aspect: aspect, sourceWidth: sourceWidth, besides: captionBesides, reserve: Self.photoChrome,
+        return photoWidth(aspect: aspect, besides: captionBesides, reserve: Self.photoChrome,
                           limit: min(photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth), column))
     }
 
-    private func photoWidth(aspect: Double, sourceWidth: Int, besides: Int, reserve: Int, limit: Double? = nil) -> String {
-        let limit = limit ?? photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth)
-        return "min(calc(100vw - \(besides)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
+    private func photoWidth(aspect: Double, besides: Int, reserve: Int, limit: Double) -> String {
+        "min(calc(100vw - \(besides)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
     }
 
-    /// The photo's `sizes`: beside its caption where the screen is wide, else above it.
-    public func photoSizes(aspect: Double, sourceWidth: Int, reserve: Int) -> String {
-        "\(captionMedia) \(photoWidthBeside(aspect: aspect, sourceWidth: sourceWidth)), \(photoWidth(aspect: aspect, sourceWidth: sourceWidth, reserve: reserve))"
+    /// The photo's `sizes` from its two widths: beside its caption where the screen is wide, else above it.
+    public func photoSizes(below: String, beside: String) -> String {
+        "\(captionMedia) \(beside), \(below)"
     }
 
     /// Where the caption sits beside the photo: wide screens wider than tall
     /// (on a tall one, below it leaves the photo the width).
-    var captionMedia: String { "(min-width: \(captionViewport)px) and (orientation: landscape)" }
-    var captionViewport: Int { 960 }
+    var captionMedia: String { "(min-width: \(Self.captionViewport)px) and (orientation: landscape)" }
+    static let captionViewport = 960
     /// The caption's column beside the photo, and the gap between them (CSS px).
     static let captionColumn = 280
     static let captionGap = 24
@@ -59,7 +58,7 @@ extension ThemeLayout {
         guard photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth) > width else { return nil }
         let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + max(reserve, Self.photoChrome) + 1
         let (below, beside) = (Int(width.rounded(.down)) + 2 * pagePadding + 1, Int(width.rounded(.down)) + captionBesides + 1)
-        return (beside <= captionViewport ? below : beside, height)
+        return (beside <= Self.captionViewport ? below : beside, height)
     }
 
     /// The photo page's photo is never shorter than this, however short the viewport (CSS px).
