@@ -38,16 +38,24 @@ struct PictureBuilder {
 
     /// The large view of the photo page, always eager (it is the page);
     /// `reserve` CSS px of the viewport's height are kept for the rest.
-    func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> PictureContext {
+    func photo(_ image: ProcessedImage, alt: String, root: String, reserve: Int) -> LargeView {
         let limit = layout.photoMaxDisplayWidth(aspect: image.aspect, sourceWidth: image.width)
         let below = layout.photoWidth(aspect: image.aspect, sourceWidth: image.width, reserve: reserve)
         let beside = layout.photoWidthBeside(aspect: image.aspect, sourceWidth: image.width)
         let sizes = layout.photoSizes(below: below, beside: beside)
         let showing = { (css: Double) in layout.photoViewport(wider: css, aspect: image.aspect, sourceWidth: image.width, reserve: reserve) }
-        // Both widths, for the style sheet's media query to pick (an inline style has none).
-        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit,
-                            style: "--below: \(below); --beside: \(beside);", eager: true, wideViewport: showing)
-        return image.animation == nil ? still : animated(image, poster: still, root: root)
+        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit, style: "", eager: true, wideViewport: showing)
+        return LargeView(picture: image.animation == nil ? still : animated(image, poster: still, root: root),
+                         widths: "--below: \(below); --beside: \(beside);")
+    }
+
+    /// A photo page's picture and its two widths, its caption below it or
+    /// beside it, as custom properties for the figure: the stylesheet sizes
+    /// the picture, a clip or a Live Photo's motion by them, and places the
+    /// caption by them too (an inline style has no media query).
+    struct LargeView {
+        let picture: PictureContext
+        let widths: String
     }
 
     /// The poster's sources under reduced motion, then the animated WebP;

@@ -149,8 +149,8 @@ public struct SiteRenderer: Sendable {
                             share: share(path: page.path, title: title, image: (image, alt(image, page.photo))), path: page.path)
         let details = showsDetails ? image.metadata.details?.items ?? [] : []
         // The next page's own picture, loaded by the page's script once this one has loaded.
-        let nextPicture = try page.next.map { next throws(BuildError) in photoPicture(try record(next, in: results), next, root: root) }
-        let picture = photoPicture(image, page.photo, root: root)
+        let nextPicture = try page.next.map { next throws(BuildError) in largeView(try record(next, in: results), next, root: root).picture }
+        let view = largeView(image, page.photo, root: root), picture = view.picture
         let video = image.clip.map { clip in
             VideoContext(poster: picture.src, width: picture.width, height: picture.height, style: picture.style, label: picture.alt,
                          duration: clip.duration, sources: VideoSources.of(image, root: root))
@@ -159,7 +159,7 @@ public struct SiteRenderer: Sendable {
             poster: picture.src, width: picture.width, height: picture.height, style: picture.style, label: picture.alt, duration: "",
             sources: VideoSources.motion(image, root: root))
         let content = PhotoContent(
-            picture: picture, video: video, motion: motion, nextPicture: nextPicture,
+            picture: picture, widths: view.widths, video: video, motion: motion, nextPicture: nextPicture,
             caption: image.metadata.caption.flatMap(CameraCaption.real), captureDate: image.metadata.captureDate,
             captureDateText: image.metadata.captureDate.map(words.dateTime), credit: credit(image.metadata),
             details: details.map(detail), hasDetails: !details.isEmpty,
@@ -176,7 +176,7 @@ public struct SiteRenderer: Sendable {
 
     /// The photo page's picture of `image`, fitted to the viewport with
     /// room for the page's title, caption, credit, date and details.
-    private func photoPicture(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureContext {
+    private func largeView(_ image: ProcessedImage, _ photo: BuiltAlbum.Photo, root: String) -> PictureBuilder.LargeView {
         let download = DownloadContext(image, policy: downloads, root: root, words: words).map { "\($0.label) \($0.size)" }
         let texts = [image.metadata.caption.flatMap(CameraCaption.real), credit(image.metadata), download].compactMap { $0 }
         let details = showsDetails ? image.metadata.details?.items.count ?? 0 : 0

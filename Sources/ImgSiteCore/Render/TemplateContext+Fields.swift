@@ -112,6 +112,7 @@ extension PhotoContent: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "picture": picture
+        case "widths": widths
         case "video": video
         case "motion": motion
         case "nextPicture": nextPicture

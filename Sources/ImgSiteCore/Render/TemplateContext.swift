@@ -125,6 +125,8 @@ struct PagerLink {
 /// `photo`: the large view, its texts, and previous/next in album order.
 struct PhotoContent {
     var picture: PictureContext
+    /// The figure's style: the photo's widths below and beside its caption (`PictureBuilder.LargeView`).
+    var widths: String
     /// A clip's player, shown in the picture's place (its poster is the picture's file).
     var video: VideoContext?
     /// A Live Photo's motion (`live_photos: motion`), played in the

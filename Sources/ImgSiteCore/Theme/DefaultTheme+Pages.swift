@@ -183,7 +183,7 @@ function store(mode, act) {
         "photo": #"""
 {{<base}}
 {{$content}}
-<figure class="photo">
+<figure class="photo" style="{{widths}}">
 <div class="frame">
 {{#video}}
 <video controls playsinline preload="none" poster="{{poster}}" width="{{width}}" height="{{height}}" style="{{style}}" aria-label="{{label}}">
@@ -200,15 +200,15 @@ function store(mode, act) {
 {{/motion}}
 {{#previous}}<a rel="prev" href="{{href}}" class="arrow"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7"/></svg><span class="visually-hidden">{{label}}</span></a>{{/previous}}
 {{#next}}<a rel="next" href="{{href}}" class="arrow"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 5l7 7-7 7"/></svg><span class="visually-hidden">{{label}}</span></a>{{/next}}
+{{#motion}}
+<button type="button" class="motion-toggle" hidden aria-pressed="false">{{words.live}}</button>
+{{/motion}}
 <div class="photo-tools" hidden>
 <button type="button" data-tool="play" aria-pressed="false" title="{{words.slideshow_hint}}">{{words.slideshow}}</button>
 {{^video}}<button type="button" data-tool="fullscreen" aria-pressed="false" title="{{words.full_screen_hint}}">{{words.full_screen}}</button>
 <button type="button" data-tool="zoom" aria-pressed="false" title="{{words.zoom_hint}}" data-label="{{words.zoom_label}}">{{words.zoom}}</button>{{/video}}
 </div>
 </div>
-{{#motion}}
-<button type="button" class="motion-toggle" hidden aria-pressed="false">{{words.live}}</button>
-{{/motion}}
 <figcaption>
 <h1>{{pageTitle}}</h1>
 {{#caption}}<p class="caption">{{caption}}</p>{{/caption}}

@@ -108,17 +108,26 @@ p.count { margin: 0 0 0.75em; }
 .arrow:dir(rtl) svg { scale: -1 1; }
 body:has(figure.photo) .site-footer { padding-top: 0.25em; padding-bottom: 0.5em; font-size: 0.8125rem; }
 .photo img, .photo video { display: block; max-width: 100%; height: auto; margin: 0 auto; width: var(--below); }
-/* On a wide screen the caption and details beside the photo, which takes
-   the height (the widths are the page's: ThemeLayout.photoSizes). */
+/* On a wide screen the photo takes the larger of its widths (its sizes say
+   the same: ThemeLayout.photoSizes): beside its caption it has the height
+   but not the caption's column, below it the width but not the caption's
+   lines. The caption's column fits beside the photo at the width beside,
+   else it wraps under the photo, as wide as it. The widths count 100vw, a
+   classic scrollbar's 15-20 px too: beside, the column may give them up
+   (the page then fits, and the scrollbar goes), so the layout is one. */
 @media {{captionMedia}} {
-  .photo { display: grid; grid-template-columns: auto {{captionColumn}}px; column-gap: {{captionGap}}px; justify-content: center; align-items: center; }
-  .photo > :not(figcaption) { grid-column: 1; }
-  figure.photo figcaption { grid-column: 2; grid-row: 1 / span 2; text-align: start; }
-  .photo img, .photo video { width: var(--beside); }
+  .photo { --photo: max(var(--below), var(--beside)); --fits: calc((var(--photo) + {{captionGap}}px + {{captionColumn}}px - 20px - 100%) * 999);
+    display: flex; flex-wrap: wrap; justify-content: center; align-items: center; column-gap: {{captionGap}}px; }
+  .photo .frame { margin: 0; }
+  figure.photo figcaption { flex: 1 0 auto; width: clamp({{captionColumn}}px - 20px, var(--fits), var(--photo));
+    max-width: clamp({{captionColumn}}px, var(--fits), var(--photo)); text-align: start; }
+  .photo img, .photo video { width: var(--photo); }
 }
 .photo [hidden] { display: none; }
-.motion-toggle { display: block; margin: 0.25em auto 0; font: inherit; font-size: 0.8rem; padding: 0.1em 0.6em; border: 1px solid currentColor; border-radius: 1em; background: none; color: inherit; }
-/* Over the photo's top corner: the photo keeps the height it is sized for. */
+/* Over the photo's top corners, a Live Photo's toggle and the tools: the
+   photo keeps the height it is sized for. */
+.motion-toggle { position: absolute; top: 0.5rem; inset-inline-start: 0.5rem; font: inherit; font-size: 0.8rem; padding: 0.15em 0.7em;
+  border: 1px solid currentColor; border-radius: 1em; background: Canvas; color: CanvasText; opacity: 0.85; cursor: pointer; }
 .photo { position: relative; }
 .photo-tools { position: absolute; top: 0.5rem; inset-inline-end: 0.5rem; display: flex; gap: 0.4em; }
 .photo-tools button { font: inherit; font-size: 0.8rem; padding: 0.15em 0.7em; border: 1px solid currentColor; border-radius: 1em; background: Canvas; color: CanvasText; opacity: 0.85; cursor: pointer; }

@@ -1,10 +1,12 @@
 import Foundation
 
 /// The photo page: the whole photo, its caption and the previous/next
-/// links within the viewport. On landscape screens at least
-/// `captionViewport` wide the caption and details sit beside the photo,
-/// which then takes the viewport's height but the page's chrome; on others
-/// they sit below it, and their lines are kept from its height.
+/// links within the viewport. Below the photo the caption's lines are kept
+/// from its height; beside it (landscape screens at least `captionViewport`
+/// wide) the photo takes the viewport's height but the page's chrome, less
+/// the caption's column of the width. On those screens the photo takes the
+/// larger of its two widths and the caption goes where that leaves it: a
+/// wide photo on a screen not much wider than tall keeps it below.
 extension ThemeLayout {
     /// The widest the photo page paints an image (CSS px): the content
     /// width, `photoMaxHeight`, and never wider than the source, which is
@@ -33,13 +35,14 @@ extension ThemeLayout {
         "min(calc(100vw - \(besides)px), calc(max(100vh - \(reserve)px, \(Self.photoMinHeight)px) * \(number(aspect))), \(px(limit)))"
     }
 
-    /// The photo's `sizes` from its two widths: beside its caption where the screen is wide, else above it.
+    /// The photo's `sizes` from its two widths: where its caption may stand
+    /// beside it, the larger of the two (the stylesheet's choice), else above it.
     public func photoSizes(below: String, beside: String) -> String {
-        "\(captionMedia) \(beside), \(below)"
+        "\(captionMedia) max(\(beside), \(below)), \(below)"
     }
 
-    /// Where the caption sits beside the photo: wide screens wider than tall
-    /// (on a tall one, below it leaves the photo the width).
+    /// Where the caption may stand beside the photo: wide screens wider than
+    /// tall (on a tall one, below it leaves the photo the width).
     var captionMedia: String { "(min-width: \(Self.captionViewport)px) and (orientation: landscape)" }
     static let captionViewport = 960
     /// The caption's column beside the photo, and the gap between them (CSS px).
@@ -50,15 +53,13 @@ extension ThemeLayout {
 
     /// The least viewport (CSS px) in which the photo page shows the photo
     /// wider than `width` CSS px (height nil: any height), or nil when no
-    /// viewport does: where `photoWidth`'s three terms all exceed it in
-    /// either arrangement. The reserve below is at least the chrome beside,
-    /// so its height holds for both; beside takes the caption's column of
-    /// the width too, unless that is met below `captionViewport`.
+    /// viewport does: where the width below its caption, `photoWidth`'s
+    /// three terms, all exceed it. Where the caption may stand beside, the
+    /// photo is never narrower than below it, so that viewport holds there too.
     public func photoViewport(wider width: Double, aspect: Double, sourceWidth: Int, reserve: Int) -> (width: Int, height: Int?)? {
         guard photoMaxDisplayWidth(aspect: aspect, sourceWidth: sourceWidth) > width else { return nil }
-        let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + max(reserve, Self.photoChrome) + 1
-        let (below, beside) = (Int(width.rounded(.down)) + 2 * pagePadding + 1, Int(width.rounded(.down)) + captionBesides + 1)
-        return (beside <= Self.captionViewport ? below : beside, height)
+        let height = Double(Self.photoMinHeight) * aspect > width ? nil : Int((width / aspect).rounded(.down)) + reserve + 1
+        return (Int(width.rounded(.down)) + 2 * pagePadding + 1, height)
     }
 
     /// The photo page's photo is never shorter than this, however short the viewport (CSS px).

@@ -69,7 +69,7 @@ import Vips
         }
     }
 
-    @Test("photo page: the whole photo, its title and the previous/next links fit the viewport, the caption beside the photo on wide screens and the photo as large as they allow; the next photo is fetched")
+    @Test("photo page: the whole photo, its title and the previous/next links fit the viewport, the caption beside the photo on wide screens where that leaves it larger, and the photo as large as they allow; the next photo is fetched")
     func photoPageFits() async throws {
         let site = try Self.site()
         let layout = ThemeLayout()
@@ -83,15 +83,16 @@ import Vips
                     let fit = try #require(try await browser.executeAsync("""
                         const done = arguments[0];
                         const box = s => document.querySelector(s).getBoundingClientRect();
-                        const img = document.querySelector('.photo img'), beside = getComputedStyle(img).getPropertyValue('--beside').trim();
+                        const figure = getComputedStyle(document.querySelector('figure.photo'));
                         const probe = document.body.appendChild(document.createElement('div'));
-                        probe.style.width = beside;
-                        const limit = beside.match(/, ([0-9.]+)px\\)$/);
+                        const measure = width => { probe.style.width = width; return probe.getBoundingClientRect().width; };
+                        const below = measure(figure.getPropertyValue('--below')), beside = measure(figure.getPropertyValue('--beside'));
+                        const limit = figure.getPropertyValue('--beside').match(/, ([0-9.]+)px\\)$/);
                         done({img: box('.photo img').bottom, right: box('.photo img').right, title: box('.photo h1').bottom,
                               pager: box('.pager').bottom, height: innerHeight, width: innerWidth,
                               overflow: document.documentElement.scrollWidth > innerWidth,
-                              painted: [box('.photo img').width, box('.photo img').height], beside: probe.getBoundingClientRect().width,
-                              limit: limit ? parseFloat(limit[1]) : 0, caption: box('.photo figcaption').left,
+                              painted: [box('.photo img').width, box('.photo img').height], below: below, beside: beside,
+                              limit: limit ? parseFloat(limit[1]) : 0, caption: [box('.photo figcaption').left, box('.photo figcaption').top],
                               besideMedia: matchMedia('\(layout.captionMedia)').matches});
                         probe.remove();
                         """) as? [String: Any])
@@ -101,14 +102,24 @@ import Vips
                     }
                     #expect((fit["right"] as? Double ?? .infinity) <= fit["width"] as? Double ?? 0)
                     #expect(fit["overflow"] as? Bool == false, "\(viewport) \(page): horizontal overflow")
-                    // On a wide screen the caption beside, and the photo as large as the screen allows but for the
-                    // page's chrome and the caption's column: the height, the width or its own limit.
-                    if fit["besideMedia"] as? Bool == true, let painted = fit["painted"] as? [Double], painted.count == 2 {
-                        let (width, heightLeft) = (fit["width"] as? Double ?? 0, height - Double(ThemeLayout.photoChrome))
-                        #expect((fit["caption"] as? Double ?? 0) >= (fit["right"] as? Double ?? .infinity) - 1, "\(viewport) \(page): caption beside \(fit)")
-                        #expect(abs(painted[0] - (fit["beside"] as? Double ?? 0)) <= 1, "\(viewport) \(page): painted at its sizes' width \(fit)")
-                        #expect(painted[1] >= heightLeft - 1 || painted[0] >= width - Double(layout.captionBesides) - 1
-                                || painted[0] >= (fit["limit"] as? Double ?? .infinity) - 1, "\(viewport) \(page): smaller than the screen allows \(fit)")
+                    // Painted at its sizes' width: below its caption, or where the caption may stand beside it the
+                    // larger of its two widths. The caption is beside where that width leaves its column room (it
+                    // gives up to 20 px to a scrollbar), right of the photo, and the photo as large as the screen
+                    // allows but for the page's chrome and the caption's column: the height, the width or its own
+                    // limit; else it is under the photo.
+                    let (below, beside) = (fit["below"] as? Double ?? 0, fit["beside"] as? Double ?? 0)
+                    let besideMedia = fit["besideMedia"] as? Bool == true
+                    let caption = fit["caption"] as? [Double] ?? [0, 0]
+                    if let painted = fit["painted"] as? [Double], painted.count == 2 {
+                        #expect(abs(painted[0] - (besideMedia ? max(below, beside) : below)) <= 1, "\(viewport) \(page): painted at its sizes' width \(fit)")
+                        if besideMedia && below < beside + 19 {
+                            let (width, heightLeft) = (fit["width"] as? Double ?? 0, height - Double(ThemeLayout.photoChrome))
+                            #expect(caption[0] >= (fit["right"] as? Double ?? .infinity) - 1, "\(viewport) \(page): caption beside \(fit)")
+                            #expect(painted[1] >= heightLeft - 1 || painted[0] >= width - Double(layout.captionBesides) - 1
+                                    || painted[0] >= (fit["limit"] as? Double ?? .infinity) - 1, "\(viewport) \(page): smaller than the screen allows \(fit)")
+                        } else if !besideMedia || below > beside + 21 {
+                            #expect(caption[1] >= (fit["img"] as? Double ?? .infinity) - 1, "\(viewport) \(page): caption below \(fit)")
+                        }
                     }
                 }
             }

@@ -28,7 +28,7 @@ import Testing
         description: "<p>A story</p>", longStory: true, storyBeside: true,
         download: DownloadContext(href: "a.zip", fileName: "a.zip", label: "Download 1 photo", size: "zip"))
     static let photo = PhotoContent(
-        picture: picture,
+        picture: picture, widths: "--below: 640px; --beside: 600px;",
         video: VideoContext(poster: "a.jpg", width: 640, height: 480, style: "aspect-ratio: 4 / 3;", label: "Sand", duration: "0:07",
                             sources: [VideoSourceContext(src: "a-480p.1.mp4", type: "video/mp4; codecs=\"avc1.64001E\"", media: "(min-width: 600px)")]),
         nextPicture: picture, caption: "c", captureDate: "2008-10-22T16:28:39", captureDateText: "2008-10-22 16:28",
