@@ -54,7 +54,7 @@ import Testing
         })();
         """
 
-    @Test("10,000 photos: the first view transfers at most 1 MB on phones, 1x and 2x screens up to 5K, only cells near the viewport are rendered, while scrolling too")
+    @Test("10,000 photos: the first view transfers at most 1 MB on phones, 1x and 2x screens up to 5K, only cells near the viewport are rendered, while scrolling too; the viewer steps from a page's last photo into the next page's and Escape returns to the scroll it left")
     func tenThousand() async throws {
         let site = try TestBuild.run(input: try LargeAlbum.make(count: 10_000))
         #expect(site.summary.failed.isEmpty && site.manifest.images.count == 10_000)
@@ -93,6 +93,53 @@ import Testing
                 let rendered = (scroll["rendered"] as? Int) ?? -1, reach = (scroll["reach"] as? Double) ?? 99
                 #expect(rendered > 0 && rendered <= 90 && reach < 2, "\(name): cells rendered while scrolling: \(scroll)")
             }
+            try await Self.viewerWalk(browser, album: album)
         }
+    }
+
+    /// The viewer on a page of 120 cells of 10,000: the page's last photo
+    /// opened from its end, three steps into the next page's photos, each
+    /// the one photo in the document, fetching only the pages shown and
+    /// their neighbours; Escape returns to the album's address and scroll.
+    static func viewerWalk(_ browser: WebDriver, album: URL) async throws {
+        try await browser.cdp("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true])
+        try await browser.open(URL(string: "about:blank")!)
+        try await browser.open(album)
+        let cells = try await browser.attributes(".grid.photos a", name: "href")
+        _ = try await browser.executeAsync("window.scrollTo(0, document.documentElement.scrollHeight); setTimeout(arguments[0], 300)")
+        let state = """
+            const done = arguments[arguments.length - 1];
+            setTimeout(() => done([!!document.querySelector('.viewer'), location.href, Math.round(scrollY),
+              document.querySelectorAll('figure.photo').length,
+              performance.getEntriesByType('resource').filter(e => e.startTime > (window.mark || 0) && e.name.endsWith('.html')).map(e => e.name.split('/').pop())]), 400);
+            """
+        let before = try #require(try await browser.executeAsync(state) as? [Any])
+        #expect((before[2] as? Int ?? 0) > 844, "scrolled to the album page's end: \(before)")
+        _ = try await browser.executeAsync("window.mark = performance.now(); const c = document.querySelectorAll('.grid.photos a'); c[c.length - 1].click(); arguments[0]()")
+        _ = try await browser.executeAsync(PhotoToolsTests.waitFor, "document.querySelector('.viewer figure.photo img') && document.querySelector('.viewer figure.photo img').complete")
+        let base = album.deletingLastPathComponent().absoluteString
+        var shown = [try #require(cells.last)]
+        let opened = try #require(try await browser.executeAsync(state) as? [Any])
+        #expect(opened[0] as? Bool == true && opened[1] as? String == base + shown[0] && opened[3] as? Int == 1, "opened the last cell: \(opened)")
+        for _ in 0..<3 {
+            let previous = try #require(try await browser.executeAsync("arguments[0](location.href)") as? String)
+            try await browser.press("ArrowRight", code: 39)
+            _ = try await browser.executeAsync(PhotoToolsTests.waitFor, """
+                location.href !== '\(previous)' && document.querySelector('.viewer figure.photo img') && document.querySelector('.viewer figure.photo img').complete
+                """)
+            let stepped = try #require(try await browser.executeAsync(state) as? [Any])
+            let href = (stepped[1] as? String ?? "").replacingOccurrences(of: base, with: "")
+            #expect(stepped[0] as? Bool == true && stepped[3] as? Int == 1 && !shown.contains(href) && !cells.contains(href),
+                    "a step onto the next page's photo, alone in the document: \(stepped)")
+            shown.append(href)
+        }
+        // Only the pages shown and their neighbours: the one before the first and the one after the last.
+        let walked = try #require(try await browser.executeAsync(state) as? [Any])
+        let pages = Set(walked[4] as? [String] ?? [])
+        #expect(pages.isSuperset(of: shown) && pages.count <= shown.count + 2, "pages fetched: \(pages.sorted()) for \(shown)")
+        try await browser.press("Escape", code: 27)
+        let closed = try #require(try await browser.executeAsync(state) as? [Any])
+        #expect(closed[0] as? Bool == false && closed[1] as? String == album.absoluteString && closed[2] as? Int == before[2] as? Int,
+                "back on the album at its scroll: \(closed) against \(before)")
     }
 }
