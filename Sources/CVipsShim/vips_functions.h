@@ -12,6 +12,12 @@
 #else
 void vips_vector_set_enabled(gboolean enabled);
 #endif
+#if VIPS_MAJOR_VERSION == 8 && VIPS_MINOR_VERSION < 18
+// Gain maps (libultrahdr), new in libvips 8.18: declared here for older headers.
+int vips_uhdrsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_uhdr2scRGB(VipsImage *in, VipsImage **out, ...);
+VipsImage *vips_image_get_gainmap(VipsImage *image);
+#endif
 
 struct imgsite_vips_functions {
 #define LAZY(name) __typeof__(name) *name;

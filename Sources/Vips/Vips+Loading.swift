@@ -49,6 +49,9 @@ extension Vips {
 
     private static let features = [
         "vips_jxlsave_buffer": "JPEG XL output",
+        "vips_uhdrsave_buffer": "HDR photos' gain maps (published SDR)",
+        "vips_image_get_gainmap": "HDR photos' gain maps (published SDR)",
+        "vips_uhdr2scRGB": "HDR photos' gain maps (published SDR)",
         "vips_vector_set_enabled": "switching libvips' vector code off (a liborc with the allocator race then runs unlocked)",
     ]
 }

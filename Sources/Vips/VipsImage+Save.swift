@@ -14,6 +14,9 @@ public enum EncodeSettings: Sendable, Hashable {
     /// lets pixels that barely change stay transparent in the next frame of
     /// an animation, which is what makes GIF frames small.
     case gif(effort: Int, interframeMaxError: Double)
+    /// An Ultra HDR JPEG: an sRGB base carrying its gain map
+    /// (`VipsImage.carrying`), through libultrahdr (`ultraHDREncoded`).
+    case ultraHDR(quality: Int)
 
     /// The libvips save operation, for messages.
     var operation: String {
@@ -23,6 +26,7 @@ public enum EncodeSettings: Sendable, Hashable {
         case .avif: "avifsave"
         case .jxl: "jxlsave"
         case .gif: "gifsave"
+        case .ultraHDR: "uhdrsave"
         }
     }
 }
@@ -66,6 +70,8 @@ extension VipsImage {
                 imgsite_vips_jxlsave_buffer(pointer, &buffer, &length, Int32(quality), Int32(effort))
             case let .gif(effort, interframeMaxError):
                 imgsite_vips_gifsave_buffer(pointer, &buffer, &length, Int32(effort), interframeMaxError, 0)
+            case let .ultraHDR(quality):
+                imgsite_vips_uhdrsave_buffer(pointer, &buffer, &length, Int32(quality))
             }
             return status == 0 && buffer != nil
         }

@@ -414,4 +414,40 @@ int imgsite_vips_upright(VipsImage *in, VipsImage **out, int orientation);
 int imgsite_vips_mean_squared_difference(VipsImage *a, VipsImage *b,
                                          double *out);
 
+// MARK: gain maps (gainmap.c)
+
+/// A gain map's parameters as libvips 8.18 names them on an image
+/// ("gainmap-max-content-boost" and the rest; Ultra HDR's and ISO
+/// 21496-1's): per channel where three, linear ratios, not stops.
+typedef struct {
+  double max_content_boost[3], min_content_boost[3], gamma[3], offset_sdr[3], offset_hdr[3];
+  double hdr_capacity_min, hdr_capacity_max;
+  int use_base_colour_gamut;
+} ImgsiteGainMapMetadata;
+
+/// Whether this libvips has the uhdrload and uhdrsave operations (libvips
+/// 8.18 or newer built with libultrahdr; the functions are checked apart).
+/// IMGSITE_LIBVIPS_WITHOUT=uhdrsave_buffer acts as if not.
+int imgsite_vips_gainmaps(void);
+
+/// vips_image_get_gainmap: the gain map of an image uhdrload opened (its
+/// "gainmap-data" decoded), or the one attached as "gainmap"; NULL if none.
+/// A new reference.
+VipsImage *imgsite_vips_gainmap(VipsImage *image);
+
+/// The gain-map parameters an image carries; -1 if any is missing.
+int imgsite_vips_gainmap_metadata(VipsImage *image, ImgsiteGainMapMetadata *metadata);
+
+/// A copy of `base` carrying `gainmap` and `metadata`, as uhdrsave writes them.
+int imgsite_vips_gainmap_attach(VipsImage *base, VipsImage *gainmap, const ImgsiteGainMapMetadata *metadata,
+                                VipsImage **out);
+
+/// vips_uhdrsave_buffer(in, ..., "Q", quality, "keep", GAINMAP): an Ultra
+/// HDR JPEG of an sRGB image carrying a gain map, no other metadata.
+int imgsite_vips_uhdrsave_buffer(VipsImage *in, void **buf, size_t *len, int quality);
+
+/// vips_uhdr2scRGB: the HDR rendition of an image with a gain map, as
+/// linear scRGB floats (tests and `make bench-hdr` measure with it).
+int imgsite_vips_uhdr_to_scrgb(VipsImage *in, VipsImage **out);
+
 #endif

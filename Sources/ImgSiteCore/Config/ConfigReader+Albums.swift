@@ -15,7 +15,7 @@ extension ConfigReader {
             }
             let key = "albums.\(folder)"
             let map = try mapping(value, key: key)
-            try rejectUnknown(map, allowed: ["placeholder", "private", "watermark"] + AlbumFile.keys, parent: key)
+            try rejectUnknown(map, allowed: ["placeholder", "private", "watermark", "hdr"] + AlbumFile.keys, parent: key)
             var settings = AlbumSettings()
             if let kind = map["placeholder"] { settings.placeholder = try choice(kind, key: "\(key).placeholder") as PlaceholderKind }
             if let exclude = map["exclude"] {
@@ -23,8 +23,9 @@ extension ConfigReader {
             }
             if let privacy = map["private"] { settings.privacy = try privateAlbum(privacy, key: "\(key).private") }
             if let mark = map["watermark"] { settings.watermark = .some(try watermark(mark, key: "\(key).watermark", allowingFalse: true)) }
+            if let hdr = map["hdr"] { settings.hdr = try choice(hdr, key: "\(key).hdr") as HDRMode }
             // Unknown keys were refused above: nothing is left out here.
-            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude", "private", "watermark"]) {
+            switch AlbumFile.read(map, file: file, skipping: ["placeholder", "exclude", "private", "watermark", "hdr"]) {
             case .success(let read): settings.file = read.value
             case .failure(let problem): throw ConfigError(file: file, key: key, place: problem.place, reason: problem.reason)
             }

@@ -57,6 +57,7 @@ extension SiteConfig {
         case livePhotos = "live_photos"
         case slideshow
         case watermark
+        case hdr
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -100,6 +101,7 @@ extension SiteConfig {
             try reader.rejectUnknown(map, allowed: ["seconds"], parent: name)
             if let value = map["seconds"] { slideshowSeconds = try reader.number(value, key: "slideshow.seconds", in: 1...600) }
         case .watermark: watermark = try reader.watermark(node, key: name, allowingFalse: true)
+        case .hdr: hdr = try reader.choice(node, key: name)
         }
     }
 }

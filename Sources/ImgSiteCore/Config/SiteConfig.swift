@@ -88,6 +88,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var slideshowSeconds = 5.0
     /// The mark laid on every still at or above its `min_width` (none by default).
     public var watermark: Watermark?
+    /// HDR photos: both renditions, each to its screen, or SDR only.
+    public var hdr: HDRMode = .keep
 
     public init() {}
 }
@@ -123,6 +125,8 @@ public struct AlbumSettings: Sendable, Equatable {
     public var privacy: PrivateAlbumSettings?
     /// Its own watermark (`.some(nil)`: `watermark: false`, none); nil: the site's.
     public var watermark: Watermark??
+    /// Its HDR photos' choice; nil: the site's.
+    public var hdr: HDRMode?
 
     public init(placeholder: PlaceholderKind? = nil) {
         self.placeholder = placeholder
@@ -150,6 +154,11 @@ extension SiteConfig {
         let resolved = try watermarks.resolved(in: input)
         watermark = resolved.site
         for (folder, mark) in resolved.albums { albums[folder]?.watermark = .some(mark) }
+    }
+
+    /// Whether each HDR photo keeps its HDR rendition: the site's choice, or its album's.
+    public var hdrPolicy: HDRPolicy {
+        HDRPolicy(site: hdr, albums: albums.compactMapValues(\.hdr))
     }
 
     /// The placeholder of every image: the site's, or its album's.

@@ -15,7 +15,8 @@ enum JPEGSegments {
 
     /// `bytes` rewritten with the EXIF (TIFF bytes) `exif` makes from the
     /// orientation the file's own EXIF gave (1 without one); none when nil.
-    static func cleaned(_ bytes: [UInt8], exif makeExif: (Int) -> [UInt8]?) -> [UInt8]? {
+    /// `adding`: whole segments to write after the EXIF (a gain map's XMP and MPF).
+    static func cleaned(_ bytes: [UInt8], exif makeExif: (Int) -> [UInt8]?, adding extra: [[UInt8]] = []) -> [UInt8]? {
         guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
         var head: [UInt8] = []  // the segments before the first scan, kept ones only
         var orientation = 1
@@ -47,7 +48,7 @@ enum JPEGSegments {
             exif.appendBigEndian(UInt16(body.count + 2))
             exif += body
         }
-        return [0xFF, 0xD8] + head[..<insertAt] + exif + head[insertAt...] + scans
+        return [0xFF, 0xD8] + head[..<insertAt] + exif + extra.joined() + head[insertAt...] + scans
     }
 
     /// Whether a segment before the scans stays.

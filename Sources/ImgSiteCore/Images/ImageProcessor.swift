@@ -59,9 +59,9 @@ struct ImageProcessor: Sendable {
             return try AnimationProcessor(settings: settings, lanes: lanes).encode(
                 job, header: header, phase: phase, except: cached, placeholder: placeholder)
         case .still:
-            let plan = settings.outputs(width: header.width, height: header.height, animation: nil, phase: phase)
+            let plan = settings.outputs(width: header.width, height: header.height, animation: nil, phase: phase, range: header.dynamicRange)
             let specs = plan.specs.filter { !cached.contains($0) }
-            let choice = StillPath.choose(settings, header: header, width: plan.chain[0])
+            let choice = StillPath.choose(settings, header: header, width: plan.chain[0], hdr: plan.hasHDR)
             StillPath.trace(choice, path: job.source.relativePath)
             if choice.path == .jpegPlanes, let planes = try JPEGPlanesProcessor(settings: settings).encode(
                 job, header: header, plan: plan, specs: specs, placeholder: placeholder, shrink: choice.shrink) {
@@ -89,22 +89,27 @@ struct ImageProcessor: Sendable {
         let sizes = ResizeChain(largest: largest, widths: chain) { header.height(atWidth: $0) }
         // Largest first, so the lanes finish together.
         let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
+        let gainMap = try specs.contains { $0.role == .hdr } ? SourceGainMap.read(job.source, header: header) : nil
         let variants: [VariantSpec: EncodedVariant], smallest: VipsImage
         do {
-            variants = try encodeAll(work, sizes: sizes, credit: credit)
+            variants = try encodeAll(work, sizes: sizes, credit: credit, gainMap: gainMap)
             smallest = try sizes.size(chain.count - 1)
         } catch {
             throw BuildError(path: path, error.message)
         }
         let sample = try placeholder?.codec.map { (codec) throws(BuildError) in try Self.placeholder(of: smallest, codec: codec, path: path) }
-        let record = ImageRecord(width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings)
+        let record = ImageRecord(
+            width: header.width, height: header.height, hasAlpha: largest.hasAlpha, metadata: metadata, warnings: warnings,
+            dynamicRange: header.dynamicRange)
         return Encoded(record: record, plan: plan, variants: variants, placeholder: sample, decodedToEnd: native)
     }
 
     /// Makes `sizes` and encodes each (index in `sizes.widths`, spec), on
     /// `lanes` threads when there is more than one: the first to start
     /// makes the sizes, the others encode those made.
-    private func encodeAll(_ work: [(Int, VariantSpec)], sizes: ResizeChain, credit: [UInt8]?) throws(VipsError) -> [VariantSpec: EncodedVariant] {
+    private func encodeAll(
+        _ work: [(Int, VariantSpec)], sizes: ResizeChain, credit: [UInt8]?, gainMap: SourceGainMap?
+    ) throws(VipsError) -> [VariantSpec: EncodedVariant] {
         let one = { @Sendable (item: (Int, VariantSpec)?) -> Result<EncodedVariant, VipsError>? in
             guard let (index, spec) = item else {
                 sizes.makeAll()
@@ -116,7 +121,12 @@ struct ImageProcessor: Sendable {
                 let shown = try settings.watermark.map { (mark) throws(VipsError) in
                     mark.marks(spec) ? try WatermarkLayer.apply(mark, to: image) : image
                 } ?? image
-                return EncodedVariant(data: try encode(shown, as: spec, credit: credit), height: image.height)
+                let data = if spec.role == .hdr, let gainMap {
+                    try gainMap.encode(shown, quality: HDRFiles.quality(settings.jpeg))
+                } else {
+                    try encode(shown, as: spec, credit: credit)
+                }
+                return EncodedVariant(data: data, height: image.height)
             }
         }
         let items: [(Int, VariantSpec)?] = [nil] + work

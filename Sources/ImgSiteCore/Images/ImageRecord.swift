@@ -10,6 +10,9 @@ struct ImageRecord: Codable, Sendable, Equatable {
     /// For an animation: its timing as the file gives it, enough to plan its
     /// frames again under other settings without opening the file.
     var animation: SourceAnimation?
+    /// Whether it holds an HDR rendition, and how; nil in records made
+    /// before HDR photos were read (the header is read once to learn it).
+    var dynamicRange: DynamicRange?
 }
 
 /// An animation's timing: each frame's delay as written (ms) and the loop count (0: forever).

@@ -41,7 +41,7 @@ struct JPEGPlanesProcessor {
         }
         let record = ImageRecord(
             width: header.width, height: header.height, hasAlpha: false, metadata: header.metadata(policy: settings.metadata),
-            warnings: [])
+            warnings: [], dynamicRange: header.dynamicRange)
         return ImageProcessor.Encoded(record: record, plan: plan, variants: variants, placeholder: sample)
     }
 

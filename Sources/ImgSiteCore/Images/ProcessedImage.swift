@@ -37,6 +37,9 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// A still's sizes at the lower quality for dense screens, largest first (`DenseScreens`).
     public var denseStills: [Variant] { variants.filter { $0.role == .dense && $0.thumbnail != true } }
 
+    /// An HDR photo's sizes for HDR screens, largest first (`HDRFiles`): JPEGs carrying its gain map.
+    public var hdrStills: [Variant] { variants.filter { $0.role == .hdr } }
+
     /// What grids and covers show: under a watermark, its unmarked copies
     /// (`Variant.thumbnail`) in place of the marked files, none of which it
     /// keeps; without a watermark, the image itself.

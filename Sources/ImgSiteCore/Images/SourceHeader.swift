@@ -21,6 +21,8 @@ struct SourceHeader {
     /// A video clip's own size, upright, and length: what its video files
     /// are made from (`width` and `height` are its poster's).
     var clip: ClipShape?
+    /// Whether it holds an HDR rendition, and how (`DynamicRange`).
+    var dynamicRange = DynamicRange.sdr
 
     /// EXIF tags read for ordering and captions (XMP and IPTC give only
     /// theirs, below); GPS is never read at all.
@@ -75,10 +77,11 @@ struct SourceHeader {
             fields[iptcObjectName] = EmbeddedCaption.iptc(iptc, dataset: 5)
             fields[iptcHeadline] = EmbeddedCaption.iptc(iptc, dataset: 105)
         }
+        let loader = image.string("vips-loader") ?? ""
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
-            fields: fields, needsColourTransform: image.needsColourTransform, loader: image.string("vips-loader") ?? "",
-            orientation: orientation)
+            fields: fields, needsColourTransform: image.needsColourTransform, loader: loader,
+            orientation: orientation, dynamicRange: frames == 1 ? DynamicRange.of(file: file, loader: loader) : .sdr)
     }
 
     var kind: SourceKind { SourceKind(frames: frames) }

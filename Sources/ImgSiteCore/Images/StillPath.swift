@@ -30,10 +30,11 @@ enum StillPath: String, Sendable {
     enum Route: String, Sendable {
         case planes, rgb
 
-        init(_ settings: ImageSettings, animated: Bool = false) {
+        /// `hdr`: HDR screens' files are made too, from RGB pixels.
+        init(_ settings: ImageSettings, animated: Bool = false, hdr: Bool = false) {
             let jpegOnly = settings.formats == [.jpeg] && (settings.denseFormat ?? .jpeg) == .jpeg
             // A watermark is laid on RGB pixels.
-            self = Native.jpegPlanes && !animated && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420
+            self = Native.jpegPlanes && !animated && !hdr && jpegOnly && settings.metadata == .strip && settings.jpeg.subsample420
                 && settings.watermark == nil ? .planes : .rgb
         }
     }
@@ -57,9 +58,11 @@ enum StillPath: String, Sendable {
     static let largestWholeDecode = 16_000_000
 
     /// The path for `header` made `width` pixels wide at the largest, under
-    /// `settings`. `animated`: a poster of an animation (never the planes path).
-    static func choose(_ settings: ImageSettings, header: SourceHeader, width: Int, animated: Bool = false) -> Choice {
-        let isJPEG = header.loader == "jpegload"
+    /// `settings`. `animated`: a poster of an animation, `hdr`: a photo with
+    /// HDR files (neither takes the planes path).
+    static func choose(_ settings: ImageSettings, header: SourceHeader, width: Int, animated: Bool = false, hdr: Bool = false) -> Choice {
+        // libvips 8.18 opens a JPEG with a gain map with uhdrload: its primary is a plain JPEG still.
+        let isJPEG = header.loader == "jpegload" || header.loader == "uhdrload"
         let shrink = isJPEG ? ShrinkOnLoad.jpegFactor(sourceWidth: header.width, targetWidth: width) : 1
         let libvips = shrink > 1 ? StillPath.shrinkOnLoad : .thumbnail
         func choice(_ path: StillPath, _ reason: String) -> Choice {
@@ -73,7 +76,7 @@ enum StillPath: String, Sendable {
         guard shrink > 1 || header.width * header.height <= largestWholeDecode else {
             return choice(.thumbnail, "\(header.width)×\(header.height) is too large to decode whole")
         }
-        return Route(settings, animated: animated) == .planes
+        return Route(settings, animated: animated, hdr: hdr) == .planes
             ? choice(.jpegPlanes, "JPEG outputs only, from a JPEG source")
             : choice(.directJPEG, "a plain JPEG source")
     }

@@ -5,7 +5,8 @@
 /// screens of 2x and more (`DenseScreens`), or the source itself offered
 /// for download (`downloads: original`, `OriginalDownload`), or a clip's
 /// video file (its still sizes are its poster frame's, as `image`), or a
-/// Live Photo's motion (`live_photos: motion`: muted, looping, on its page).
+/// Live Photo's motion (`live_photos: motion`: muted, looping, on its page),
+/// or an HDR photo's size for HDR screens (`HDRFiles`: a JPEG carrying its gain map).
 public enum VariantRole: String, Sendable, Codable, Hashable {
-    case image, fallback, poster, dense, original, video, motion
+    case image, fallback, poster, dense, original, video, motion, hdr
 }

@@ -50,7 +50,7 @@ struct ImageBuilder: Sendable {
             content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil, clip: job.source.clip?.settings)
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
-        var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind)
+        var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind, known: known)
         // Records made before the details panel, XMP and IPTC captions or the
         // photos' own titles lack them: the header has them, read once without
         // decoding (the record is saved again below).
@@ -143,12 +143,19 @@ struct ImageBuilder: Sendable {
         }
     }
 
-    private func cached(_ imageKey: String, phase: Double, job: ImageJob, placeholder kind: PlaceholderKind) throws(BuildError) -> Found {
-        guard let record = try buildDatabase(.read, at: store.root, { try store.record(imageKey) }) else { return Found() }
+    private func cached(
+        _ imageKey: String, phase: Double, job: ImageJob, placeholder kind: PlaceholderKind, known: SourceHeader?
+    ) throws(BuildError) -> Found {
+        guard var record = try buildDatabase(.read, at: store.root, { try store.record(imageKey) }) else { return Found() }
+        // Records made before HDR photos were read: the header says, read once without decoding (saved again in `finish`).
+        if record.dynamicRange == nil, job.source.clip == nil {
+            record.dynamicRange = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).dynamicRange
+        }
         try SourceHeader.checkPixelLimit(
             width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
             path: job.source.relativePath)
-        let plan = settings.outputs(width: record.width, height: record.height, animation: record.animation, phase: phase)
+        let plan = settings.outputs(
+            width: record.width, height: record.height, animation: record.animation, phase: phase, range: record.dynamicRange)
         let keys = Dictionary(uniqueKeysWithValues: plan.specs.map { (variantKey(imageKey, $0, plan: plan), $0) })
         let (rows, placeholder) = try buildDatabase(.read, at: store.root) {
             (try store.variants(Array(keys.keys)), try kind.codec == nil ? nil : store.placeholder(placeholderKey(imageKey, kind: kind, plan: plan)))
@@ -167,7 +174,7 @@ struct ImageBuilder: Sendable {
         let specs = plan.specs
         var variants = specs.map { spec -> Variant in
             let cached = found.variants[spec]!
-            let role = ([.poster, .dense].contains(spec.role) ? "-\(spec.role.rawValue)" : "") + (spec.thumbnail ? "-thumb" : "")
+            let role = ([.poster, .dense, .hdr].contains(spec.role) ? "-\(spec.role.rawValue)" : "") + (spec.thumbnail ? "-thumb" : "")
             let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
             var variant = Variant(
                 path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes,
@@ -266,6 +273,6 @@ struct ImageBuilder: Sendable {
     /// The still path's route for an image of `plan` (an animation's poster
     /// and placeholder always take the RGB one).
     private func route(_ plan: OutputPlan) -> StillPath.Route {
-        StillPath.Route(settings, animated: plan.frames != nil)
+        StillPath.Route(settings, animated: plan.frames != nil, hdr: plan.hasHDR)
     }
 }

@@ -29,6 +29,8 @@ public struct ImageSettings: Sendable, Hashable {
         /// This photo's watermark (`marked(for:)`): what shapes its pixels,
         /// and the width it starts at; nil: none.
         public var watermark: Mark?
+        /// Which HDR photos publish their HDR rendition, and to which screens.
+        public var hdr: HDRPolicy
         public var recipes = Recipes()
 
         public struct Mark: Sendable, Hashable, Encodable {
@@ -42,6 +44,7 @@ public struct ImageSettings: Sendable, Hashable {
             var widths = ImageSettings.widthRecipe
             var metadata = ImageSettings.metadataRecipe
             var placeholders = PlaceholderPolicy.recipe
+            var hdr = HDRFiles.recipe
         }
     }
 
@@ -106,24 +109,36 @@ public struct ImageSettings: Sendable, Hashable {
             planner: WidthPlanner(layout: layout, policy: config.widths, maxWidth: config.maxWidth, step: config.widthStep, wideStep: config.wideWidthStep),
             formats: config.formats.sorted { $0.preference > $1.preference }, jpeg: config.jpeg, webp: config.webp, avif: config.avif,
             jxl: config.jxl, denseFormat: config.denseFormat, metadata: config.metadata, placeholder: config.placeholderPolicy,
-            pixelLimit: config.pixelLimit, animated: animated, downloads: config.downloads)
+            pixelLimit: config.pixelLimit, animated: animated, downloads: config.downloads, hdr: config.hdrPolicy)
         self.init(shape: shape, video: config.video, watermarks: config.watermarks, watermark: nil)
     }
 
     /// These settings for the photo at `path`, with its album's watermark
-    /// (or the site's) in them and in their key: a watermark changed in one
-    /// album makes only that album's photos stale.
+    /// (or the site's) and HDR choice in them and in their key: a watermark
+    /// or an HDR choice changed in one album makes only that album's photos stale.
     func marked(for path: String) -> ImageSettings {
-        guard !watermarks.isEmpty, let mark = watermarks.mark(forSource: path) else { return self }
+        let mark = watermarks.isEmpty ? nil : watermarks.mark(forSource: path)
+        guard mark != nil || !shape.hdr.albums.isEmpty else { return self }
         var shape = shape
-        shape.watermark = Shape.Mark(identity: mark.identity, minWidth: mark.minWidth)
+        shape.watermark = mark.map { Shape.Mark(identity: $0.identity, minWidth: $0.minWidth) }
+        shape.hdr.site = shape.hdr.mode(forSource: path)
+        shape.hdr.albums = [:]
         return ImageSettings(shape: shape, video: video, watermarks: watermarks, watermark: mark)
+    }
+
+    /// Whether a source whose header said `range` publishes HDR files: it
+    /// has an HDR rendition, its album keeps it (`hdr: keep`, resolved by
+    /// `marked(for:)`), and this machine can write it (`HDREngine`).
+    func publishesHDR(_ range: DynamicRange?) -> Bool {
+        guard let range, range.isHDR, shape.hdr.site == .keep else { return false }
+        return HDREngine.writes(range)
     }
 
     /// Encoder settings of `format` for a variant `width` pixels wide, in `role`.
     public func encoder(_ format: OutputFormat, width: Int, role: VariantRole = .image) -> EncodeSettings {
         let dense = role == .dense ? codec(format)?.dense : nil
         return switch format {
+        case .jpeg where role == .hdr: .ultraHDR(quality: HDRFiles.quality(shape.jpeg))
         case .jpeg:
             .jpeg(quality: shape.jpeg.quality, progressive: width >= shape.jpeg.progressiveMinWidth, subsample420: shape.jpeg.subsample420)
         case .webp: .webp(quality: dense?.quality ?? shape.webp.quality, effort: dense?.effort ?? shape.webp.effort(width: width))

@@ -13,6 +13,9 @@ struct OutputPlan: Sendable, Equatable {
     var specs: [VariantSpec]
     /// For an animation: the frames kept, their durations and size.
     var frames: FrameThinner.Plan?
+
+    /// Whether HDR screens get files of their own (`HDRFiles`).
+    var hasHDR: Bool { specs.contains { $0.role == .hdr } }
 }
 
 /// One output of an image: a width in a format, in its role.
@@ -27,8 +30,9 @@ struct VariantSpec: Sendable, Hashable {
 
 extension ImageSettings {
     /// The files of a source `width` × `height` (upright); `animation` for an
-    /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`).
-    func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double) -> OutputPlan {
+    /// animation; `phase`: its widths' (`WidthPlanner.phase(content:)`);
+    /// `range`: what its header said of its HDR rendition (nil: not known).
+    func outputs(width: Int, height: Int, animation: SourceAnimation?, phase: Double, range: DynamicRange? = nil) -> OutputPlan {
         let chain = shape.planner.widths(sourceWidth: width, sourceHeight: height, phase: phase)
         let fallback: [Int] = switch shape.jpeg.widths {
         case .all: chain
@@ -42,9 +46,12 @@ extension ImageSettings {
             if offersLargestJPEG, let widest = chain.first { jpegWidths.insert(widest) }
             let denseWidths = shape.denseFormat == nil ? [] : Set(DenseScreens.widths(
                 of: chain, floor: shape.planner.denseFloor(sourceWidth: width, sourceHeight: height)))
+            let hdrWidths = publishesHDR(range) ? Set(HDRFiles.widths(
+                of: chain, layout: shape.planner.layout, sourceWidth: width, sourceHeight: height, denseScreens: shape.hdr.denseScreens)) : []
             let specs = chain.flatMap { size in
                 shape.formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
                     + (denseWidths.contains(size) ? [VariantSpec(width: size, format: shape.denseFormat!, role: .dense)] : [])
+                    + (hdrWidths.contains(size) ? [VariantSpec(width: size, format: .jpeg, role: .hdr)] : [])
             }
             return OutputPlan(chain: chain, specs: specs + thumbnailCopies(of: specs, chain: chain, width: width, height: height))
         }

@@ -25,7 +25,8 @@ struct PictureBuilder {
     /// unmarked copies stop at a card's width).
     func hero(_ image: ProcessedImage, alt: String, root: String) -> PictureContext {
         picture(image, alt: alt, root: root, sizes: layout.heroSizes,
-                fallbackWidth: layout.contentWidth(viewport: Double(layout.contentMaxWidth)), style: "width: 100%; height: auto;", eager: true)
+                fallbackWidth: layout.contentWidth(viewport: Double(layout.contentMaxWidth)), style: "width: 100%; height: auto;", eager: true,
+                hdr: true)
     }
 
     /// A photo in the justified rows, `shares` of the rows' width in each
@@ -44,7 +45,8 @@ struct PictureBuilder {
         let beside = layout.photoWidthBeside(aspect: image.aspect, sourceWidth: image.width)
         let sizes = layout.photoSizes(below: below, beside: beside)
         let showing = { (css: Double) in layout.photoViewport(wider: css, aspect: image.aspect, sourceWidth: image.width, reserve: reserve) }
-        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit, style: "", eager: true, wideViewport: showing)
+        let still = picture(image, alt: alt, root: root, sizes: sizes, fallbackWidth: limit, style: "", eager: true, wideViewport: showing,
+                            hdr: true)
         return LargeView(picture: image.animation == nil ? still : animated(image, poster: still, root: root),
                          widths: "--below: \(below); --beside: \(beside);")
     }
@@ -79,15 +81,17 @@ struct PictureBuilder {
 
     /// `wideViewport`: the least viewport that shows the image wider than
     /// so many CSS px (the photo page's), for the dense screens' wider files.
+    /// `hdr`: a large view, which gives HDR screens an HDR photo's own files.
     private func picture(
         _ image: ProcessedImage, alt: String, root: String, sizes: String,
-        fallbackWidth: Double, style: String, eager: Bool, wideViewport: ((Double) -> (width: Int, height: Int?)?)? = nil
+        fallbackWidth: Double, style: String, eager: Bool, wideViewport: ((Double) -> (width: Int, height: Int?)?)? = nil, hdr: Bool = false
     ) -> PictureContext {
         let jpegs = image.stills.filter { $0.format == .jpeg }
         let others = Dictionary(grouping: image.stills.filter { $0.format != .jpeg }, by: \.format)
-        // The dense screens' files first: a browser takes the first source
-        // whose media and type it matches.
-        let sources = denseSources(image, root: root, sizes: sizes, wideViewport: wideViewport)
+        // HDR screens' files first, then the dense screens': a browser takes
+        // the first source whose media and type it matches.
+        let sources = (hdr ? hdrSources(image, root: root, sizes: sizes) : [])
+            + denseSources(image, root: root, sizes: sizes, wideViewport: wideViewport)
             + others.keys.sorted { $0.preference < $1.preference }.map { format in
                 SourceContext(type: format.mimeType, srcset: srcset(others[format]!, root: root), sizes: sizes)
             }
@@ -134,6 +138,17 @@ struct PictureBuilder {
                                  type: wide[0].format.mimeType, srcset: srcset(wide, root: root), sizes: sizes)
         }
         return wideSources + [SourceContext(media: DenseScreens.media, type: format.mimeType, srcset: srcset(dense, root: root), sizes: sizes)]
+    }
+
+    /// HDR screens' source (`HDRFiles`): an HDR photo's gain-map JPEGs; where
+    /// they stop below the widest usual file (no HDR files for dense screens,
+    /// a budget's move), only screens under 2x match it.
+    private func hdrSources(_ image: ProcessedImage, root: String, sizes: String) -> [SourceContext] {
+        let files = image.hdrStills
+        guard let widest = files.first?.width else { return [] }
+        let denseScreens = !(image.stills.contains { $0.width > widest })
+        return [SourceContext(media: HDRFiles.media(denseScreens: denseScreens), type: OutputFormat.jpeg.mimeType,
+                              srcset: srcset(files, root: root), sizes: sizes)]
     }
 
     private func srcset(_ variants: [Variant], root: String) -> String {

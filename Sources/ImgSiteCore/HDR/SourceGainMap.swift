@@ -1,0 +1,46 @@
+import Foundation
+import Vips
+
+/// An HDR photo's gain map as its files are made from it: upright, at the
+/// size the source's gain map has (often a quarter of the photo's), with
+/// the ratio of its size to the photo's kept for every width.
+struct SourceGainMap: Sendable {
+    let map: SharedImage
+    let parameters: GainMapParameters
+    /// The gain map's width and height over the upright photo's.
+    let scale: (x: Double, y: Double)
+
+    /// The gain map of `source` (`header.dynamicRange` names its kind),
+    /// turned upright as its photo is.
+    static func read(_ source: SourceImage, header: SourceHeader) throws(BuildError) -> SourceGainMap {
+        let path = source.relativePath
+        do {
+            switch header.dynamicRange {
+            case .gainMapJPEG:
+                guard let found = try VipsImage.gainMap(ofFile: source.decodePath) else {
+                    throw VipsError(operation: "uhdrload", message: "its gain map cannot be found")
+                }
+                let upright = try found.image.upright(fromOrientation: header.orientation).materialized()
+                return SourceGainMap(
+                    map: SharedImage(materialized: upright), parameters: found.parameters,
+                    scale: (Double(upright.width) / Double(max(header.width, 1)), Double(upright.height) / Double(max(header.height, 1))))
+            case .sdr, .appleGainMap, .pq, .hlg:
+                throw VipsError(operation: "gainmap", message: "its \(header.dynamicRange.label) rendition cannot be read here")
+            }
+        } catch {
+            throw BuildError(path: path, "its HDR rendition cannot be read: \(VipsError.reason(error))")
+        }
+    }
+
+    /// The HDR screens' file of `base` (one width of the photo, upright,
+    /// sRGB): an Ultra HDR JPEG carrying this gain map resized with it, its
+    /// XMP written beside libultrahdr's ISO 21496-1 metadata.
+    func encode(_ base: VipsImage, quality: Int) throws(VipsError) -> Data {
+        let width = max(1, Int((Double(base.width) * scale.x).rounded()))
+        let height = max(1, Int((Double(base.height) * scale.y).rounded()))
+        let resized = width == map.image.width && height == map.image.height ? map.image
+            : try map.image.resized(toWidth: width, height: height)
+        let bytes = try base.flattened().carrying(GainMap(image: resized, parameters: parameters)).ultraHDREncoded(quality: quality)
+        return Data(GainMapJPEG.withXMP(bytes, parameters: parameters) ?? bytes)
+    }
+}
