@@ -62,6 +62,9 @@ let package = Package(
         // Video clips through FFmpeg's libraries, loaded when first needed
         // (headers from libavformat-dev, libavcodec-dev and libavfilter-dev; without them clips are skipped).
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("m")]),
+        // HEIF files' HDR (Apple's gain map, PQ and HLG) through libheif, loaded
+        // when first needed (headers from libheif-dev, which libvips-dev brings).
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "ImgSiteCore",
             dependencies: [
@@ -70,6 +73,7 @@ let package = Package(
                 "CLinux",
                 "CRaw",
                 "CVideo",
+                "CHeif",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -64,3 +64,18 @@ int imgsite_vips_uhdrsave_buffer(VipsImage *in, void **buf, size_t *len, int qua
 }
 
 int imgsite_vips_uhdr_to_scrgb(VipsImage *in, VipsImage **out) { return vips_uhdr2scRGB(in, out, NULL); }
+
+int imgsite_vips_grey_image(const uint8_t *pixels, int width, int height, VipsImage **out) {
+  *out = vips_image_new_from_memory_copy(pixels, (size_t)width * height, width, height, 1, VIPS_FORMAT_UCHAR);
+  return *out ? 0 : -1;
+}
+
+int imgsite_vips_maplut(VipsImage *in, const uint8_t table[256], VipsImage **out) {
+  VipsImage *lut = vips_image_new_from_memory_copy(table, 256, 256, 1, 1, VIPS_FORMAT_UCHAR);
+  if (!lut) return -1;
+  int result = vips_maplut(in, out, lut, NULL);
+  g_object_unref(lut);
+  return result;
+}
+
+int imgsite_vips_cast_float(VipsImage *in, VipsImage **out) { return vips_cast(in, out, VIPS_FORMAT_FLOAT, NULL); }

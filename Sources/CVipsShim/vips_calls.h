@@ -73,6 +73,7 @@
 #define vips_interpretation_get_type (imgsite_vips()->vips_interpretation_get_type)
 #define vips_jpegload (imgsite_vips()->vips_jpegload)
 #define vips_jpegsave_buffer (imgsite_vips()->vips_jpegsave_buffer)
+#define vips_maplut (imgsite_vips()->vips_maplut)
 #define vips_jxlsave_buffer (imgsite_vips()->vips_jxlsave_buffer)
 #define vips_multiply (imgsite_vips()->vips_multiply)
 #define vips_pngload_buffer (imgsite_vips()->vips_pngload_buffer)

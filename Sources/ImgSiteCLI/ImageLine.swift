@@ -21,13 +21,15 @@ enum ImageLine {
     }
 
     /// The status word and line of an image event, or nil for other events;
-    /// `showingStep` (`--verbose`): a failure ends with the step it failed in.
+    /// `showingStep` (`--verbose`): a failure ends with the step it failed in,
+    /// and an HDR photo's line says so.
     static func line(for event: BuildEvent, showingStep: Bool = false) -> (status: Status, text: String)? {
         switch event {
         case .built(let image) where !image.warnings.isEmpty:
             (.warning, "warning \(clean(image.source)): \(problems(image.warnings))")
         case .built(let image):
-            (.built, "built \(clean(image.source)) (\(Counted.text(image.variants.count, "file")), \(Bytes.text(image.outputBytes)))")
+            (.built, "built \(clean(image.source)) (\(Counted.text(image.variants.count, "file")), \(Bytes.text(image.outputBytes))"
+                + (showingStep ? hdr(image) : "") + ")")
         case let .upToDate(source, warnings) where !warnings.isEmpty:
             (.upToDate, "up to date \(clean(source)): \(problems(warnings))")
         case .upToDate(let source, _):
@@ -43,12 +45,20 @@ enum ImageLine {
         }
     }
 
+    /// What `--verbose` says of an HDR photo: its kind, and its HDR files or that it was published SDR.
+    private static func hdr(_ image: ProcessedImage) -> String {
+        guard let range = image.dynamicRange else { return "" }
+        let files = image.hdrStills
+        return files.isEmpty ? "; HDR (\(range.label)) published SDR"
+            : "; HDR (\(range.label)): \(Counted.text(files.count, "HDR file")), \(Bytes.text(files.reduce(0) { $0 + $1.bytes }))"
+    }
+
     /// An image's warnings, on its one line.
     private static func problems(_ warnings: [String]) -> String {
         warnings.map(clean).joined(separator: "; ")
     }
 
-    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, videos N][, removed N stale files][, skipped N (N RAW, N video, N Live Photo motion, N other)];
+    /// "built N, up to date N, failed N[, warnings N][, site warnings N][, animations N][, videos N][, HDR photos N][, removed N stale files][, skipped N (N RAW, N video, N Live Photo motion, N other)];
     /// IN → OUT (or "nothing encoded")[ (budget …)]; S s; site in DIR"
     static func summary(_ summary: BuildSummary, output: String) -> String {
         var parts = ["built \(summary.built)", "up to date \(summary.upToDate)", "failed \(summary.failed.count)"]
@@ -56,6 +66,7 @@ enum ImageLine {
         if !summary.siteWarnings.isEmpty { parts.append("site warnings \(summary.siteWarnings.count)") }
         if summary.animations > 0 { parts.append("animations \(summary.animations)") }
         if summary.videos > 0 { parts.append("videos \(summary.videos)") }
+        if summary.hdrPhotos > 0 { parts.append("HDR photos \(summary.hdrPhotos)") }
         if summary.removed > 0 { parts.append("removed \(summary.removed) stale files") }
         if !summary.skipped.isEmpty { parts.append("skipped \(summary.skipped.count) (\(SkippedFile.byKind(summary.skipped)))") }
         // A no-op build read and wrote nothing: "0 B → 0 B" said nothing.

@@ -17,12 +17,13 @@ enum VersionReport {
             return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
         }
         lines.append("libvips \(Vips.version) (\(Native.libvipsFile ?? "file unknown"))")
-        for (function, feature) in Vips.missingFunctions {
+        for (function, feature) in Vips.missingFunctions where !Vips.gainMapFunctions.contains(function) {
             lines.append("  missing \(function): \(feature) off")
         }
         if !Vips.writesGIF {
             lines.append("  no GIF saver (built without a palette quantiser): animations fall back to their still poster")
         }
+        lines.append(HDREngine.report)
         if let orc = Native.liborcVersion { lines.append("liborc \(orc)") }
         lines.append(RawPreview.unavailable.map { "RAW files: skipped, \($0)" } ?? "RAW files: shown through their previews (libraw)")
         lines.append(ClipProbe.report)

@@ -75,9 +75,11 @@ extension Vips {
     /// SDR. Read once, as libvips is loaded once.
     public static let handlesGainMaps: Bool = {
         try? startOnce()
-        let functions = ["vips_uhdrsave_buffer", "vips_image_get_gainmap", "vips_uhdr2scRGB"]
-        return !missingFunctions.contains { functions.contains($0.function) } && imgsite_vips_gainmaps() != 0
+        return !missingFunctions.contains { gainMapFunctions.contains($0.function) } && imgsite_vips_gainmaps() != 0
     }()
+
+    /// The functions gain maps need (libvips 8.18): one feature, said in one line (`HDREngine`).
+    public static let gainMapFunctions: Set = ["vips_uhdrsave_buffer", "vips_image_get_gainmap", "vips_uhdr2scRGB"]
 }
 
 extension VipsImage {
@@ -122,5 +124,33 @@ extension VipsImage {
     /// library scales it, highlights above it. For measuring.
     public func hdrRendition() throws(VipsError) -> VipsImage {
         try Self.make("uhdr2scRGB") { imgsite_vips_uhdr_to_scrgb(pointer, $0) }
+    }
+}
+
+extension VipsImage {
+    /// A one-band 8-bit image of `pixels`, `width` × `height`, rows packed (copied).
+    public static func grey(pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(VipsError) -> VipsImage {
+        precondition(pixels.count >= width * height, "a grey image's pixels")
+        return try make("new_from_memory") { imgsite_vips_grey_image(pixels.baseAddress, Int32(width), Int32(height), $0) }
+    }
+
+    /// Each 8-bit value replaced by `table`'s entry (256 of them).
+    public func mapped(through table: [UInt8]) throws(VipsError) -> VipsImage {
+        precondition(table.count == 256, "a table of 256 entries")
+        return try Self.make("maplut") { out in table.withUnsafeBufferPointer { imgsite_vips_maplut(pointer, $0.baseAddress, out) } }
+            .materialized()
+    }
+}
+
+extension VipsImage {
+    /// Every value as a 32-bit float, band-interleaved row by row, unscaled
+    /// (small images: a rendition's linear light, measured).
+    public func floatValues() throws(VipsError) -> [Float] {
+        let image = try Self.make("cast") { imgsite_vips_cast_float(pointer, $0) }.materialized()
+        let count = image.width * image.height * image.bands
+        guard let data = vips_image_get_data(image.pointer) else {
+            throw VipsError(operation: "pixels", message: "image has no pixel memory")
+        }
+        return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
     }
 }

@@ -5,6 +5,7 @@
 #ifndef IMGSITE_CVIPS_SHIM_H
 #define IMGSITE_CVIPS_SHIM_H
 
+#include <stdint.h>
 #include <vips/vips.h>
 
 // MARK: start-up and threads (start.c, loader.c)
@@ -445,6 +446,15 @@ int imgsite_vips_gainmap_attach(VipsImage *base, VipsImage *gainmap, const Imgsi
 /// vips_uhdrsave_buffer(in, ..., "Q", quality, "keep", GAINMAP): an Ultra
 /// HDR JPEG of an sRGB image carrying a gain map, no other metadata.
 int imgsite_vips_uhdrsave_buffer(VipsImage *in, void **buf, size_t *len, int quality);
+
+/// A one-band 8-bit image of `pixels` (rows packed), copied.
+int imgsite_vips_grey_image(const uint8_t *pixels, int width, int height, VipsImage **out);
+
+/// vips_maplut: each 8-bit value of `in` replaced by `table`'s entry.
+int imgsite_vips_maplut(VipsImage *in, const uint8_t table[256], VipsImage **out);
+
+/// vips_cast to 32-bit float, values kept (a rendition's linear light, for measuring).
+int imgsite_vips_cast_float(VipsImage *in, VipsImage **out);
 
 /// vips_uhdr2scRGB: the HDR rendition of an image with a gain map, as
 /// linear scRGB floats (tests and `make bench-hdr` measure with it).

@@ -1,3 +1,4 @@
+import CHeif
 import Foundation
 
 /// Whether a source holds an HDR rendition beside its SDR one, and how,
@@ -31,11 +32,21 @@ public enum DynamicRange: String, Sendable, Codable, Hashable {
 
 extension DynamicRange {
     /// What the file at `path`, which libvips' `loader` opened, holds: a
-    /// JPEG's first segments say whether a gain map follows it.
-    static func of(file path: String, loader: String) -> DynamicRange {
+    /// JPEG's first segments say whether a gain map follows it; a HEIF's
+    /// boxes (read by libheif, where it can be loaded) whether Apple's gain
+    /// map is attached, with its headroom in the maker note of `exif`, or
+    /// whether it is in PQ or HLG light.
+    static func of(file path: String, loader: String, exif: [UInt8]?) -> DynamicRange {
         switch loader {
         case "jpegload", "uhdrload":
             return GainMapJPEG.announcesGainMap(head(of: path)) ? .gainMapJPEG : .sdr
+        case "heifload":
+            var light = imgsite_heif_light()
+            var error = [CChar](repeating: 0, count: 256)
+            guard imgsite_heif_light(path, &light, &error, error.count) == 0 else { return .sdr }
+            if light.apple_gain_map != 0, exif.flatMap(AppleGainMap.headroom) != nil { return .appleGainMap }
+            guard light.bit_depth > 8 else { return .sdr }
+            return light.transfer == 16 ? .pq : light.transfer == 18 ? .hlg : .sdr
         default:
             return .sdr
         }

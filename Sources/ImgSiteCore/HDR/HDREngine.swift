@@ -1,3 +1,4 @@
+import CHeif
 import Vips
 
 /// What this machine can do with HDR photos: read each kind's HDR rendition
@@ -17,7 +18,8 @@ public enum HDREngine {
         return switch range {
         case .sdr: false
         case .gainMapJPEG: true
-        case .appleGainMap, .pq, .hlg: false
+        case .appleGainMap: imgsite_heif_unavailable() == nil
+        case .pq, .hlg: false
         }
     }
 

@@ -15,18 +15,25 @@ struct SourceGainMap: Sendable {
     static func read(_ source: SourceImage, header: SourceHeader) throws(BuildError) -> SourceGainMap {
         let path = source.relativePath
         do {
+            let found: GainMap
             switch header.dynamicRange {
             case .gainMapJPEG:
-                guard let found = try VipsImage.gainMap(ofFile: source.decodePath) else {
+                guard let map = try VipsImage.gainMap(ofFile: source.decodePath) else {
                     throw VipsError(operation: "uhdrload", message: "its gain map cannot be found")
                 }
-                let upright = try found.image.upright(fromOrientation: header.orientation).materialized()
-                return SourceGainMap(
-                    map: SharedImage(materialized: upright), parameters: found.parameters,
-                    scale: (Double(upright.width) / Double(max(header.width, 1)), Double(upright.height) / Double(max(header.height, 1))))
-            case .sdr, .appleGainMap, .pq, .hlg:
+                found = map
+            case .appleGainMap:
+                guard let headroom = header.appleHeadroom else {
+                    throw VipsError(operation: "libheif", message: "its maker note gives no headroom")
+                }
+                found = try AppleGainMap.read(source.decodePath, headroom: headroom)
+            case .sdr, .pq, .hlg:
                 throw VipsError(operation: "gainmap", message: "its \(header.dynamicRange.label) rendition cannot be read here")
             }
+            let upright = try found.image.upright(fromOrientation: header.orientation).materialized()
+            return SourceGainMap(
+                map: SharedImage(materialized: upright), parameters: found.parameters,
+                scale: (Double(upright.width) / Double(max(header.width, 1)), Double(upright.height) / Double(max(header.height, 1))))
         } catch {
             throw BuildError(path: path, "its HDR rendition cannot be read: \(VipsError.reason(error))")
         }

@@ -22,6 +22,9 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// Under a watermark, the width from which its stills are marked
     /// (`Watermark.minWidth`); grids show copies instead (`forThumbnails`).
     public var markedFrom: Int?
+    /// An HDR photo's kind of HDR (`DynamicRange`), whether or not its HDR
+    /// files were made (`hdrStills`); absent for every other photo.
+    public var dynamicRange: DynamicRange?
 
     /// Bytes written for all variants.
     public var outputBytes: Int { variants.reduce(0) { $0 + $1.bytes } }

@@ -23,6 +23,8 @@ struct SourceHeader {
     var clip: ClipShape?
     /// Whether it holds an HDR rendition, and how (`DynamicRange`).
     var dynamicRange = DynamicRange.sdr
+    /// An iPhone HEIC's headroom, from its maker note (`AppleGainMap`).
+    var appleHeadroom: Double?
 
     /// EXIF tags read for ordering and captions (XMP and IPTC give only
     /// theirs, below); GPS is never read at all.
@@ -78,10 +80,12 @@ struct SourceHeader {
             fields[iptcHeadline] = EmbeddedCaption.iptc(iptc, dataset: 105)
         }
         let loader = image.string("vips-loader") ?? ""
+        let exif = image.blob("exif-data")
+        let range = frames == 1 ? DynamicRange.of(file: file, loader: loader, exif: exif) : .sdr
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
-            fields: fields, needsColourTransform: image.needsColourTransform, loader: loader,
-            orientation: orientation, dynamicRange: frames == 1 ? DynamicRange.of(file: file, loader: loader) : .sdr)
+            fields: fields, needsColourTransform: image.needsColourTransform, loader: loader, orientation: orientation,
+            dynamicRange: range, appleHeadroom: range == .appleGainMap ? exif.flatMap(AppleGainMap.headroom) : nil)
     }
 
     var kind: SourceKind { SourceKind(frames: frames) }

@@ -45,6 +45,10 @@ public struct BuildSummary: Sendable {
     public var animations = 0
     /// Of those built, the video clips.
     public var videos = 0
+    /// Of those built, the HDR photos (`DynamicRange`), and of them those
+    /// published SDR alone (`hdr: sdr`, or a libvips that cannot write gain maps).
+    public var hdrPhotos = 0
+    public var hdrPublishedSDR = 0
     public var upToDate = 0
     public var failed: [BuildError] = []
     /// Images' own warnings ("path: reason"): damaged files built anyway, broken sidecars.

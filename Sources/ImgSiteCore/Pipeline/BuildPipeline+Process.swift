@@ -110,7 +110,7 @@ extension Built {
             case .success(let outcome):
                 var made = ImageOutcome.Made(
                     decoded: outcome.decoded, warnings: outcome.image.warnings, isAnimation: outcome.image.animation != nil,
-                    outputBytes: outcome.image.outputBytes, header: planned.budget == nil ? nil : outcome.header)
+                    isHDR: outcome.image.dynamicRange != nil, publishedHDR: !outcome.image.hdrStills.isEmpty, outputBytes: outcome.image.outputBytes, header: planned.budget == nil ? nil : outcome.header)
                 if case .made(let first) = outcomes[source] { made.decoded = first.decoded }
                 if case .upToDate = outcomes[source] { made.decoded = false }
                 summaries[source] = outcome.summary

@@ -67,6 +67,9 @@ public struct BuildPipeline: Sendable {
             built = try step(.process, &summary) { (p, _) throws(BuildError) in try p.process(planned) }
         }
         summary.count(built)
+        if summary.hdrPublishedSDR > 0, options.config.hdrPolicy.anyKept, let why = HDREngine.unavailable {
+            note(&summary, "\(Counted.text(summary.hdrPublishedSDR, "HDR photo")) published SDR: \(why)")
+        }
         let images = built
         guard let theme else {
             try step(.prune, &summary) { (p, s) throws(BuildError) in try p.prune(images, pages: [], &s) }

@@ -136,6 +136,9 @@ enum ImageOutcome {
         var decoded: Bool
         var warnings: [String]
         var isAnimation: Bool
+        /// An HDR photo (`DynamicRange`), and whether its HDR files were made.
+        var isHDR = false
+        var publishedHDR = false
         var outputBytes: Int
         /// Its header, kept only under a whole-site budget (the ceiling may need it).
         var header: SourceHeader?
@@ -197,6 +200,8 @@ extension BuildSummary {
                 }
                 self.built += 1
                 animations += outcome.isAnimation ? 1 : 0
+                hdrPhotos += outcome.isHDR ? 1 : 0
+                hdrPublishedSDR += outcome.isHDR && !outcome.publishedHDR ? 1 : 0
                 videos += job.source.clip != nil ? 1 : 0
                 bytesIn += job.source.byteCount
                 bytesOut += outcome.outputBytes

@@ -202,6 +202,7 @@ struct ImageBuilder: Sendable {
             hasAlpha: record.hasAlpha, variants: variants, placeholder: found.placeholder, animation: animation, clip: clip?.stats,
             metadata: metadata, warnings: warnings)
         result.markedFrom = settings.watermark?.minWidth
+        result.dynamicRange = record.dynamicRange?.isHDR == true ? record.dynamicRange : nil
         var keys = [imageKey] + specs.map { variantKey(imageKey, $0, plan: plan) }
             + (found.placeholder.map { [placeholderKey(imageKey, kind: $0.kind, plan: plan)] } ?? [])
         var newVariants = newVariants

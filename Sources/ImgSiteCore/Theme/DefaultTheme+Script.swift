@@ -88,13 +88,16 @@ extension DefaultTheme {
   document.addEventListener("fullscreenchange", fit);
 
   // The widest file the browser reads (the kind it shows, WebP or JPEG),
-  // not a dense screen's (they are made at a lower quality).
+  // not a dense screen's (they are made at a lower quality); an HDR file
+  // where it shows one (an HDR screen), else never one.
   function widest() {
     var current = img.currentSrc || img.src, kinds = [current.split(".").pop(), "webp", "jpg"], best = current, most = 0;
+    var hdr = current.indexOf("-hdr.") >= 0;
     [].forEach.call(picture.querySelectorAll("source, img"), function (element) {
       (element.getAttribute("srcset") || "").split(",").forEach(function (candidate) {
         var parts = candidate.trim().split(/\s+/), width = parseInt(parts[1], 10);
-        if (parts[0] && parts[0].indexOf("-dense.") < 0 && kinds.indexOf(parts[0].split(".").pop()) >= 0 && width > most) {
+        if (parts[0] && parts[0].indexOf("-dense.") < 0 && (parts[0].indexOf("-hdr.") >= 0) === hdr &&
+            kinds.indexOf(parts[0].split(".").pop()) >= 0 && width > most) {
           most = width;
           best = new URL(parts[0], document.baseURI).href;
         }

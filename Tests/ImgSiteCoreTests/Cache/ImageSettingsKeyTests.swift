@@ -24,7 +24,8 @@ import Testing
         "animated": { $0.animated.minIntegrity = 0.75 },
         "downloads": { $0.downloads = .original },
         "watermark": { $0.watermark = Shape.Mark(identity: "text © 2026", minWidth: 480) },
-        "recipes": { $0.recipes = Shape.Recipes(version: "0.0.0", widths: 0, metadata: 0, placeholders: 0) },
+        "hdr": { $0.hdr.denseScreens = false },
+        "recipes": { $0.recipes = Shape.Recipes(version: "0.0.0", widths: 0, metadata: 0, placeholders: 0, hdr: 0) },
     ]
 
     static let recipeChanges: [String: @Sendable (inout Shape.Recipes) -> Void] = [
@@ -32,6 +33,7 @@ import Testing
         "widths": { $0.widths += 1 },
         "metadata": { $0.metadata += 1 },
         "placeholders": { $0.placeholders += 1 },
+        "hdr": { $0.hdr += 1 },
     ]
 
     static var standard: ImageSettings { ImageSettings(config: SiteConfig(), layout: ThemeLayout()) }
@@ -77,5 +79,10 @@ import Testing
         let settings = ImageSettings(config: marked, layout: ThemeLayout())
         #expect(settings.marked(for: "trip/a.jpg").key != settings.key)
         #expect(settings.marked(for: "family/a.jpg").key == settings.key)
+        // An album's HDR choice is its photos' alone: others keep the site's key.
+        let hdr = try SiteConfig.parse(yaml: "albums:\n  scans: { hdr: sdr }\n", file: "imgsite.yml")
+        let albums = ImageSettings(config: hdr, layout: ThemeLayout())
+        #expect(albums.marked(for: "scans/a.jpg").key != albums.marked(for: "trip/a.jpg").key)
+        #expect(albums.marked(for: "trip/a.jpg").key == Self.standard.key)
     }
 }

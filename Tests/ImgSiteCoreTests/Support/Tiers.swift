@@ -19,4 +19,7 @@ extension Tag {
     @Tag static var imagePipeline: Self
     /// imgsite's own C memory handling: run again under the address sanitizer (`make test-asan`).
     @Tag static var memory: Self
+    /// HDR photos' files: needs a libvips with gain maps (8.18 with libultrahdr),
+    /// so run again with PyPI's (`make test-hdr`, in `make test`).
+    @Tag static var hdr: Self
 }
