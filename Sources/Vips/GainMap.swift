@@ -91,6 +91,16 @@ extension VipsImage {
         return try opened.gainMap(path: path)
     }
 
+    /// The parameters of the gain map of the file at `path`, read from its
+    /// header without decoding a pixel; nil when it has none.
+    public static func gainMapParameters(ofFile path: String) throws(VipsError) -> GainMapParameters? {
+        let opened = try header(of: path)
+        guard Vips.handlesGainMaps, vips_image_get_typeof(opened.pointer, "gainmap-data") != 0 else { return nil }
+        var metadata = ImgsiteGainMapMetadata()
+        guard imgsite_vips_gainmap_metadata(opened.pointer, &metadata) == 0 else { return nil }
+        return GainMapParameters(metadata)
+    }
+
     /// The gain map this image carries (opened by uhdrload, or attached), decoded; nil when none.
     func gainMap(path: String? = nil) throws(VipsError) -> GainMap? {
         guard Vips.handlesGainMaps, vips_image_get_typeof(pointer, "gainmap-data") != 0 || vips_image_get_typeof(pointer, "gainmap") != 0

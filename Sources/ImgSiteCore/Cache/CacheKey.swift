@@ -79,8 +79,9 @@ enum CacheKey {
     /// holds its content and the metadata policy.
     /// `container`: a clip's, its file's extension: the same streams make
     /// another file in another container (or none: VP9 has no Ogg form).
-    static func original(image: String, container: String? = nil) -> String {
-        SourceHash.of(text: "original|r\(originalRecipe)|\(image)" + (container.map { "|\($0)" } ?? ""))
+    /// `gainMap`: an HDR photo's own file keeps its gain map (`GainMapJPEG.cleaned`).
+    static func original(image: String, container: String? = nil, gainMap: Bool = false) -> String {
+        SourceHash.of(text: "original|r\(originalRecipe)|\(image)" + (container.map { "|\($0)" } ?? "") + (gainMap ? "|gain map" : ""))
     }
 
     static func placeholder(image: String, kind: PlaceholderKind, chain: [Int], route: StillPath.Route) -> String {

@@ -28,6 +28,17 @@ enum OriginalDownload {
         return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data()))
     }
 
+    /// A gain-map JPEG's `bytes` with its metadata cut and its gain map kept
+    /// (`GainMapJPEG.cleaned`), its parameters read by libvips from `path`;
+    /// nil when they cannot be read or its structure followed (then cut as
+    /// any JPEG, an SDR file).
+    static func cleaned(gainMapJPEG bytes: [UInt8], path: String, policy: MetadataPolicy,
+                        credit: (artist: String?, copyright: String?)) -> (OutputFormat, [UInt8])? {
+        guard let parameters = try? VipsImage.gainMapParameters(ofFile: path) else { return nil }
+        let kept = policy == .keepCopyright ? credit : (nil, nil)
+        return GainMapJPEG.cleaned(bytes, parameters: parameters, credit: kept).map { (.jpeg, $0) }
+    }
+
     /// `bytes` with its metadata cut; nil when it is neither JPEG nor WebP
     /// or its structure cannot be followed (the page then offers the
     /// largest JPEG).

@@ -15,7 +15,9 @@ extension ImageBuilder {
     /// structure cannot be followed (its page then offers its largest JPEG).
     func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
         guard format != nil else { return nil }
-        let key = CacheKey.original(image: imageKey, container: job.source.clip != nil ? Self.clipExtension(job) : nil)
+        // A gain-map JPEG's own file keeps its gain map where its HDR rendition is published.
+        let keepsGainMap = record.dynamicRange == .gainMapJPEG && settings.publishesHDR(record.dynamicRange)
+        let key = CacheKey.original(image: imageKey, container: job.source.clip != nil ? Self.clipExtension(job) : nil, gainMap: keepsGainMap)
         if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
             return Original(variant: variant(job, cached), key: key, object: cached.object)
         }
@@ -28,7 +30,8 @@ extension ImageBuilder {
             throw BuildError(path: path, "cannot be read: \(error.localizedDescription)")
         }
         let credit = (record.metadata.artist, record.metadata.copyright)
-        guard let (format, cleaned) = OriginalDownload.cleaned(bytes, policy: settings.metadata, credit: credit) else { return nil }
+        let withGainMap = keepsGainMap ? OriginalDownload.cleaned(gainMapJPEG: bytes, path: job.source.absolutePath, policy: settings.metadata, credit: credit) : nil
+        guard let (format, cleaned) = withGainMap ?? OriginalDownload.cleaned(bytes, policy: settings.metadata, credit: credit) else { return nil }
         let data = Data(cleaned)
         let cached = CachedVariant(
             object: "\(key).\(format.fileExtension)", nameHash: ContentHash.short(data), format: format,

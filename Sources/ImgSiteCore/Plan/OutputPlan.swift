@@ -41,13 +41,14 @@ extension ImageSettings {
         }
         let fallbackWidths = Set(fallback)
         guard let animation else {
-            var jpegWidths = shape.formats.contains(.webp) ? fallbackWidths : Set(chain)
-            // The download is a JPEG of the photo's largest published size: one more file when the fallback's widest is narrower.
-            if offersLargestJPEG, let widest = chain.first { jpegWidths.insert(widest) }
-            let denseWidths = shape.denseFormat == nil ? [] : Set(DenseScreens.widths(
-                of: chain, floor: shape.planner.denseFloor(sourceWidth: width, sourceHeight: height)))
             let hdrWidths = publishesHDR(range) ? Set(HDRFiles.widths(
                 of: chain, layout: shape.planner.layout, sourceWidth: width, sourceHeight: height, denseScreens: shape.hdr.denseScreens)) : []
+            var jpegWidths = shape.formats.contains(.webp) ? fallbackWidths : Set(chain)
+            // The download is a JPEG of the photo's largest published size: one more file when the fallback's
+            // widest is narrower (an HDR photo's is its HDR JPEG, `Publication`).
+            if offersLargestJPEG, let widest = chain.first, !hdrWidths.contains(widest) { jpegWidths.insert(widest) }
+            let denseWidths = shape.denseFormat == nil ? [] : Set(DenseScreens.widths(
+                of: chain, floor: shape.planner.denseFloor(sourceWidth: width, sourceHeight: height)))
             let specs = chain.flatMap { size in
                 shape.formats.filter { $0 != .jpeg || jpegWidths.contains(size) }.map { VariantSpec(width: size, format: $0) }
                     + (denseWidths.contains(size) ? [VariantSpec(width: size, format: shape.denseFormat!, role: .dense)] : [])

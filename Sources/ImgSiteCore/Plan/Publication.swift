@@ -61,7 +61,9 @@ extension ImageSettings {
         case .original: .original
         case .largestVideo: .video
         case .animatedFile: plan.specs.first { $0.role == .image }.map { .file($0) }
-        case .widestJPEG: plan.specs.filter { $0.format == .jpeg && $0.role == .image }.max { $0.width < $1.width }.map { .file($0) }
+        // An HDR photo offers its HDR JPEG of that width: the SDR photo to every reader, HDR to those that show gain maps.
+        case .widestJPEG: plan.specs.filter { $0.format == .jpeg && ($0.role == .image || $0.role == .hdr) }
+            .max { ($0.width, $0.role == .hdr ? 1 : 0) < ($1.width, $1.role == .hdr ? 1 : 0) }.map { .file($0) }
         }
         return Publication(plan: plan, original: original, download: download)
     }

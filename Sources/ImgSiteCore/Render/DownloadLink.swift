@@ -22,7 +22,8 @@ extension ProcessedImage {
         case .original: original
         case .largestVideo: videos.filter { $0.format == .mp4 }.max { $0.width < $1.width }
         case .animatedFile: variants.first { $0.role == .image }
-        case .widestJPEG: stills.filter { $0.format == .jpeg }.max { $0.width < $1.width }
+        case .widestJPEG: (stills.filter { $0.format == .jpeg } + hdrStills)
+            .max { ($0.width, $0.role == .hdr ? 1 : 0) < ($1.width, $1.role == .hdr ? 1 : 0) }
         }
     }
 

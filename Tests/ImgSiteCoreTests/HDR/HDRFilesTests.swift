@@ -116,4 +116,33 @@ struct HDRFilesTests {
             #expect(!Self.gainMapMarks.contains { Self.contains(bytes, $0) }, "\(file.lastPathComponent) holds a gain map's byte")
         }
     }
+
+    @Test("downloads: original keeps the gain map, its metadata cut (no GPS), its rendition the source's; largest offers the widest HDR JPEG, and the album's zip holds it")
+    func downloads() throws {
+        let input = try Corpus.scratch("hdr-downloads")
+        try Corpus.copy([Corpus.root.appending(path: "hdr/flower-turned-ultrahdr.jpg")], into: input, album: "hdr")
+        var config = SiteConfig()
+        config.downloads = .original
+        let originals = try TestBuild.run(input: input, config: config)
+        let image = try originals.image("hdr/flower-turned-ultrahdr.jpg")
+        let original = try #require(image.variants.first { $0.role == .original })
+        let bytes = Array(try Data(contentsOf: originals.url(original)))
+        #expect(GainMapJPEG(bytes) != nil, "the original keeps its gain map")
+        let tags = try ExifTool.tags(of: originals.url(original))
+        #expect(!tags.keys.contains { $0.hasPrefix("GPS") } && tags["IFD0:Orientation"] == "6" && tags["XMP-hdrgm:Version"] == "1.0", "\(tags.keys.sorted())")
+        let source = Corpus.root.appending(path: "hdr/flower-turned-ultrahdr.jpg").path
+        let error = HDRRendition.error(try HDRRendition.ofFile(originals.url(original).path, orientation: 6, width: 300, height: 188),
+                                       against: try HDRRendition.ofFile(source, orientation: 6, width: 300, height: 188))
+        #expect(error.worst < 0.01, "the same coded gain map: \(error)")
+
+        config.downloads = .largest
+        config.albumZip = true
+        let largest = try TestBuild.run(input: input, config: config)
+        let widest = try #require(try largest.image("hdr/flower-turned-ultrahdr.jpg").hdrStills.first)
+        let page = try String(contentsOf: largest.output.appending(path: "hdr/flower-turned-ultrahdr.html"), encoding: .utf8)
+        #expect(page.contains("href=\"../\(widest.path)\" download=\"flower-turned-ultrahdr.jpg\""), "the page offers \(widest.path)")
+        let zip = try #require(FileManager.default.contentsOfDirectory(atPath: largest.output.appending(path: "hdr").path).first { $0.hasSuffix(".zip") })
+        let archive = Array(try Data(contentsOf: largest.output.appending(path: "hdr/\(zip)")))
+        #expect(archive.firstRange(of: Array("urn:iso:std:iso:ts:21496:-1".utf8)) != nil, "the zip holds the HDR JPEG")
+    }
 }
