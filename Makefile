@@ -13,7 +13,7 @@ BENCH_PACKAGES := python3 gcc
 TOOL_PACKAGES := libimage-exiftool-perl ffmpeg
 TEST_PACKAGES := chromium chromium-driver default-jre-headless
 
-.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-hdr test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-pages bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates screenshots deps tool-deps test-deps clean
+.PHONY: all build dist unpack-bundle bundle-check test-bundle test-bundle-suites example check test test-full test-plain test-hdr bench-hdr test-asan test-libvips-next test-libvips-range check-package bench bench-site-size bench-budget bench-budget-library bench-predict bench-watermark bench-bundle bench-placeholders bench-peers bench-pages bench-video bench-damage bench-formats large-album-report browser-report soak walk fuzz templates screenshots deps tool-deps test-deps clean
 
 all: build
 
@@ -102,11 +102,24 @@ test: test-deps
 ## with IMGSITE_LIBVIPS. Debian 12's libvips 8.14 publishes HDR photos SDR, and the main run skips these suites saying so.
 HDR_VENV := .build/libvips-hdr
 HDR_SUITES = $(shell scripts/test-suites.sh hdr)
-test-hdr: test-deps
-	@[ -n "$$(find $(HDR_VENV) -name 'libvips-*.so.42' 2>/dev/null)" ] || { python3 -m venv $(HDR_VENV) && \
-	  $(HDR_VENV)/bin/pip install -q 'pyvips-binary==8.18.7'; }
+test-hdr: test-deps $(HDR_VENV)/ready
 	lib=$$(find $(CURDIR)/$(HDR_VENV) -name 'libvips-*.so.42' | head -1); \
 	  IMGSITE_LIBVIPS=$$lib $(SWIFT) test $(DEBUG_FLAGS) --filter '$(HDR_SUITES)'
+# pyvips (for scripts/hdr and bench-hdr) over pyvips-binary's libvips: pyvips is installed first, as it builds its
+# own binding against a system libvips-dev where one is installed, which pyvips-binary's then replaces.
+$(HDR_VENV)/ready:
+	rm -rf $(HDR_VENV)
+	python3 -m venv $(HDR_VENV) 2>/dev/null || ($(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null && python3 -m venv $(HDR_VENV))
+	$(HDR_VENV)/bin/pip install -q 'pyvips==3.2.0'
+	$(HDR_VENV)/bin/pip install -q --force-reinstall --no-deps 'pyvips-binary==8.18.7'
+	touch $@
+
+## bench-hdr: what HDR photos cost: 20 gain-map JPEGs of 24 MP built with hdr: keep and hdr: sdr (fresh caches), the CPU,
+## files and bytes keeping the HDR rendition adds per photo, and by width the HDR screen's file against the SDR screen's
+## (PyPI's libvips 8.18.7; docs/benchmarks.md; ~6 min)
+bench-hdr: build $(HDR_VENV)/ready
+	$(HDR_VENV)/bin/python scripts/bench/hdr.py .build/release/imgsite $(or $(HDR_COUNT),20)
 
 ## test-full: test, then what needs the machine to itself or a build of its own (about 45 minutes more): the release
 ## bundle on a bare machine (test-bundle), the 10,000-photo album in Chromium (beside the suite, 2 cores stall its

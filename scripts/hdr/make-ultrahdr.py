@@ -9,11 +9,11 @@ serial number, which imgsite must never publish.
 
     make-ultrahdr.py CORPUS_FOLDER
 
-It needs pyvips on a libvips with libultrahdr: PyPI's pyvips-binary 8.18
-(`make test-libvips-next` installs one in .build/libvips-8.18):
+It needs pyvips on a libvips with libultrahdr: PyPI's pyvips-binary 8.18.7,
+which `make .build/libvips-hdr/ready` installs with pyvips in a venv:
 
-    python3 -m venv /tmp/v && /tmp/v/bin/pip install pyvips pyvips-binary==8.18.7
-    /tmp/v/bin/python scripts/hdr/make-ultrahdr.py Tests/Corpus
+    make .build/libvips-hdr/ready
+    .build/libvips-hdr/bin/python scripts/hdr/make-ultrahdr.py Tests/Corpus
 
 Every value is fixed: the same photos and libvips make the same files.
 """
@@ -43,8 +43,10 @@ def lifted_gain(base, stops):
     return (t * t * 255).cast("uchar").copy(interpretation="b-w")
 
 
-def make(corpus, source, name, width, stops, scale, orientation, exif):
-    base = pyvips.Image.new_from_file(f"{corpus}/{source}").thumbnail_image(width).colourspace("srgb")
+def ultrahdr(base, stops, scale, quality, exif=None, orientation=1):
+    """`base` (sRGB) as an Ultra HDR JPEG whose highlights are lifted by up
+    to `stops` stops, the gain map `scale` times smaller, stored turned
+    for EXIF `orientation` (1 or 6), with `exif` (bytes) if given."""
     gain = lifted_gain(base, stops)
     gain = gain.resize(1 / scale, kernel="linear")
     # Stored as a camera held sideways stores it: pixels turned so that
@@ -56,7 +58,8 @@ def make(corpus, source, name, width, stops, scale, orientation, exif):
         if field not in ("width", "height", "bands", "format", "coding", "interpretation",
                          "xoffset", "yoffset", "xres", "yres", "filename"):
             base.remove(field)
-    base.set_type(pyvips.GValue.blob_type, "exif-data", exif)
+    if exif:
+        base.set_type(pyvips.GValue.blob_type, "exif-data", exif)
     base.set_type(pyvips.GValue.gint_type, "orientation", orientation)
     boost = 2.0 ** stops
     base.set_type(pyvips.GValue.image_type, "gainmap", gain)
@@ -67,17 +70,26 @@ def make(corpus, source, name, width, stops, scale, orientation, exif):
     base.set_type(pyvips.GValue.gdouble_type, "gainmap-hdr-capacity-min", 1.0)
     base.set_type(pyvips.GValue.gdouble_type, "gainmap-hdr-capacity-max", boost)
     base.set_type(pyvips.GValue.gint_type, "gainmap-use-base-cg", 1)
-    data = base.uhdrsave_buffer(Q=QUALITY)
+    return base.uhdrsave_buffer(Q=quality), gain
+
+
+def make(corpus, source, name, width, stops, scale, orientation, exif):
+    base = pyvips.Image.new_from_file(f"{corpus}/{source}").thumbnail_image(width).colourspace("srgb")
+    data, gain = ultrahdr(base, stops, scale, QUALITY, exif, orientation)
     with open(f"{corpus}/hdr/{name}", "wb") as out:
         out.write(data)
-    print(f"{name}: {len(data)} bytes, {base.width}x{base.height}, gain map {gain.width}x{gain.height}, "
-          f"{stops} stops, orientation {orientation}")
+    print(f"{name}: {len(data)} bytes, {gain.width if orientation == 1 else gain.height}x"
+          f"{gain.height if orientation == 1 else gain.width} gain map, {stops} stops, orientation {orientation}")
+
+
+def check_libvips():
+    if pyvips.version(0) * 100 + pyvips.version(1) < 818 or not pyvips.type_find("VipsOperation", "uhdrsave"):
+        sys.exit(f"needs libvips 8.18 with libultrahdr; this pyvips has {pyvips.version(0)}.{pyvips.version(1)}")
 
 
 def main():
     corpus = sys.argv[1] if len(sys.argv) > 1 else "Tests/Corpus"
-    if pyvips.version(0) * 100 + pyvips.version(1) < 818 or not pyvips.type_find("VipsOperation", "uhdrsave"):
-        sys.exit(f"needs libvips 8.18 with libultrahdr; this pyvips has {pyvips.version(0)}.{pyvips.version(1)}")
+    check_libvips()
     exif = pyvips.Image.new_from_file(f"{corpus}/{EXIF_FROM}").get("exif-data")
     for source, name, width, stops, scale, orientation in FILES:
         make(corpus, source, name, width, stops, scale, orientation, exif)

@@ -460,4 +460,28 @@ int imgsite_vips_cast_float(VipsImage *in, VipsImage **out);
 /// linear scRGB floats (tests and `make bench-hdr` measure with it).
 int imgsite_vips_uhdr_to_scrgb(VipsImage *in, VipsImage **out);
 
+// MARK: HDR light (light.c)
+
+/// vips_maplut with a table of `entries` floats: a 16-bit signal made light.
+int imgsite_vips_maplut_float(VipsImage *in, const float *table, int entries, VipsImage **out);
+/// vips_recomb: each pixel's bands times the `rows` × `columns` matrix (row-major).
+int imgsite_vips_recomb(VipsImage *in, VipsImage **out, const double *matrix, int rows, int columns);
+/// vips_linear1: a × in + b, as float.
+int imgsite_vips_linear1(VipsImage *in, VipsImage **out, double a, double b);
+/// vips_multiply, vips_divide: pixel by pixel (a one-band image applies to every band).
+int imgsite_vips_multiply(VipsImage *left, VipsImage *right, VipsImage **out);
+int imgsite_vips_divide(VipsImage *left, VipsImage *right, VipsImage **out);
+/// vips_log: the natural logarithm.
+int imgsite_vips_log(VipsImage *in, VipsImage **out);
+/// vips_pow_const1: in raised to `exponent`.
+int imgsite_vips_pow_const(VipsImage *in, VipsImage **out, double exponent);
+/// Negative values made 0 (a resampler's ringing below black, colours outside sRGB's gamut).
+int imgsite_vips_clamp_positive(VipsImage *in, VipsImage **out);
+/// vips_cast to 16-bit unsigned, clipped: an index into a table of 65,536.
+int imgsite_vips_cast_ushort(VipsImage *in, VipsImage **out);
+/// vips_max: the largest value of any band.
+int imgsite_vips_max(VipsImage *in, double *out);
+/// vips_copy with another interpretation: the same pixels, read as `interpretation`.
+int imgsite_vips_interpreted(VipsImage *in, VipsImage **out, VipsInterpretation interpretation);
+
 #endif

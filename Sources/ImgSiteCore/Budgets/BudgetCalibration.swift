@@ -74,7 +74,7 @@ enum BudgetCalibration {
                     fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost,
                     clip: header.clip, motion: sources[index].job.source.motion.flatMap { motion in
                         (try? ClipProbe.read(motion.absolutePath, displayPath: motion.relativePath)).map(ClipShape.init)
-                    })
+                    }, dynamicRange: header.dynamicRange)
             }
             photos[sampled[stratum]].phase = measured[stratum]?.phase
         }

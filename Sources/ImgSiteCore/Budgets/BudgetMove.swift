@@ -26,9 +26,14 @@ enum BudgetMove: Codable, Sendable, Hashable {
     case videoHeight(Int)
     /// `video.quality`: clips' files at a lower quality.
     case videoQuality(VideoSettings.Quality)
+    /// `hdr_dense: false`: HDR screens of 2x and more (most phones) show
+    /// HDR photos in SDR; 1x ones keep their HDR files.
+    case noDenseHDR
+    /// `hdr: sdr`: HDR photos in SDR on every screen.
+    case noHDR
 
     static let order: [BudgetMove] = [
-        .noDenseFiles, .oneJPEG, .wideStep(1.6), .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .videoHeight(720),
+        .noDenseFiles, .oneJPEG, .wideStep(1.6), .noDenseHDR, .maxWidth(2560), .step(1.3), .wideStep(2), .maxWidth(2048), .noHDR, .videoHeight(720),
         .step(1.4), .quality(75), .videoQuality(.low), .maxWidth(1600), .step(1.5), .maxWidth(1280), .videoHeight(480), .step(1.6),
         .quality(70), .maxWidth(1024), .step(1.8), .quality(65), .videoQuality(.lowest), .step(2), .widths([1600, 800, 400]),
         .maxWidth(800), .quality(60), .widths([800]), .jpegOnly, .widths([640]), .quality(50), .widths([480]),
@@ -75,6 +80,11 @@ enum BudgetMove: Codable, Sendable, Hashable {
             config.video.maxHeight = min(config.video.maxHeight, height)
         case .videoQuality(let quality):
             config.video.quality = max(config.video.quality, quality)
+        case .noDenseHDR:
+            config.hdrDense = false
+        case .noHDR:
+            config.hdr = .sdr
+            for folder in config.albums.keys where config.albums[folder]?.hdr == .keep { config.albums[folder]?.hdr = .sdr }
         }
         return config
     }

@@ -142,6 +142,11 @@ public struct BudgetReport: Sendable, Equatable {
             let quality = max(built.jpeg.quality, built.webp.quality)
             add("quality \(quality)", built.jpeg.quality == built.webp.quality ? "quality \(quality)" : "JPEG quality \(built.jpeg.quality) with WebP at \(built.webp.quality)", "JPEG at quality \(built.jpeg.quality) (not \(site.jpeg.quality)), WebP at \(built.webp.quality) (not \(site.webp.quality))")
         }
+        if site.hdrPolicy.anyKept, !built.hdrPolicy.anyKept {
+            add("hdr sdr", "no HDR files", "HDR photos in SDR on every screen: no gain-map JPEGs")
+        } else if site.hdrDense, !built.hdrDense {
+            add("hdr_dense false", "no HDR files for 2x screens", "HDR screens of 2x and more (most phones) show HDR photos in SDR")
+        }
         if built.video.maxHeight != site.video.maxHeight {
             add("video.max_height \(built.video.maxHeight)", "clips at most \(built.video.maxHeight) lines", "clips' files at most \(built.video.maxHeight) lines: screens that show them larger upscale them")
         }

@@ -27,6 +27,8 @@ struct BudgetPhoto: Sendable {
     var clip: ClipShape?
     /// A Live Photo's motion, under `live_photos: motion` (muted files).
     var motion: ClipShape?
+    /// An HDR photo's kind (`DynamicRange`): its HDR files are counted too.
+    var dynamicRange = DynamicRange.sdr
 }
 
 /// What a photo's files cost in one format and role, fitted on two

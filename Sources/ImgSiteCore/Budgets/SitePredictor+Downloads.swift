@@ -26,7 +26,7 @@ extension SitePredictor {
         var (sourceBytes, fileBytes) = (0, 0.0)
         for (group, members) in groups {
             let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
-            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: group.phase ?? 0)
+            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: group.phase ?? 0, range: group.dynamicRange)
             switch settings.publication(plan, fileFormat: group.fileFormat, clip: group.clip).download {
             case .none: break
             case .original: sourceBytes += members.reduce(0) { $0 + $1.sourceBytes }

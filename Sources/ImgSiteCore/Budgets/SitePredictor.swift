@@ -94,10 +94,11 @@ struct SitePredictor: Sendable {
         var fileFormat: OutputFormat?
         /// Clips: their downloads are video files.
         var clip: Bool
+        var dynamicRange: DynamicRange
 
         init(_ photo: BudgetPhoto) {
             (width, height, frames, cost, phase) = (photo.width, photo.height, photo.frames > 1 ? photo.frames : 1, photo.cost, photo.phase)
-            (fileFormat, clip) = (photo.fileFormat, photo.clip != nil)
+            (fileFormat, clip, dynamicRange) = (photo.fileFormat, photo.clip != nil, photo.dynamicRange)
         }
     }
 
@@ -132,7 +133,7 @@ struct SitePredictor: Sendable {
         let phases = group.phase.map { [$0] } ?? Self.phases
         var (files, bytes) = (0, 0.0)
         for phase in phases {
-            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: phase)
+            let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: phase, range: group.dynamicRange)
             files = max(files, plan.specs.count)
             bytes += plan.specs.reduce(0.0) { sum, spec in
                 guard animation == nil || spec.role == .poster else { return sum }
@@ -149,12 +150,15 @@ struct SitePredictor: Sendable {
         // site makes only JPEG): the JPEG's, which is larger, stands in.
         guard let curve = costs[group.cost][EncodeCurve.key(spec)] ?? costs[group.cost][OutputFormat.jpeg.rawValue] else { return 0 }
         let quality: (now: Int, calibrated: Int) = switch spec.format {
+        case .jpeg where spec.role == .hdr: (HDRFiles.quality(settings.jpeg), calibrated.jpeg)
         case .jpeg: (settings.jpeg.quality, calibrated.jpeg)
         case .webp: (settings.webp.quality, calibrated.webp)
         default: (0, 0)
         }
-        return curve.bytes(pixels: pixels)
+        let bytes = curve.bytes(pixels: pixels)
             * QualityScale.factor(spec.format, quality: quality.now, calibrated: quality.calibrated, curve: curve)
+        // An HDR file is its SDR JPEG's base and a gain map (`HDRFiles.bytes`).
+        return spec.role == .hdr ? HDRFiles.bytes(sdrJPEG: bytes) : bytes
     }
 
     /// An animation's animated files: its source's bytes, scaled to the

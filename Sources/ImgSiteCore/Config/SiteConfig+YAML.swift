@@ -58,6 +58,7 @@ extension SiteConfig {
         case slideshow
         case watermark
         case hdr
+        case hdrDense = "hdr_dense"
     }
 
     private mutating func apply(_ key: TopKey, _ node: Node, _ reader: ConfigReader) throws(ConfigError) {
@@ -102,6 +103,7 @@ extension SiteConfig {
             if let value = map["seconds"] { slideshowSeconds = try reader.number(value, key: "slideshow.seconds", in: 1...600) }
         case .watermark: watermark = try reader.watermark(node, key: name, allowingFalse: true)
         case .hdr: hdr = try reader.choice(node, key: name)
+        case .hdrDense: hdrDense = try reader.bool(node, key: name)
         }
     }
 }

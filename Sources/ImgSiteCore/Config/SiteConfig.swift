@@ -90,6 +90,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var watermark: Watermark?
     /// HDR photos: both renditions, each to its screen, or SDR only.
     public var hdr: HDRMode = .keep
+    /// HDR files for screens of 2x and more too (`hdr_dense`; a budget may give them up).
+    public var hdrDense = true
 
     public init() {}
 }
@@ -158,7 +160,9 @@ extension SiteConfig {
 
     /// Whether each HDR photo keeps its HDR rendition: the site's choice, or its album's.
     public var hdrPolicy: HDRPolicy {
-        HDRPolicy(site: hdr, albums: albums.compactMapValues(\.hdr))
+        var policy = HDRPolicy(site: hdr, albums: albums.compactMapValues(\.hdr))
+        policy.denseScreens = hdrDense
+        return policy
     }
 
     /// The placeholder of every image: the site's, or its album's.

@@ -35,20 +35,24 @@ extension DynamicRange {
     /// JPEG's first segments say whether a gain map follows it; a HEIF's
     /// boxes (read by libheif, where it can be loaded) whether Apple's gain
     /// map is attached, with its headroom in the maker note of `exif`, or
-    /// whether it is in PQ or HLG light.
-    static func of(file path: String, loader: String, exif: [UInt8]?) -> DynamicRange {
+    /// whether it is in PQ or HLG light, in which primaries.
+    static func of(file path: String, loader: String, exif: [UInt8]?) -> DynamicRange { read(file: path, loader: loader, exif: exif).range }
+
+    /// `of(file:loader:exif:)` with the nclx colour primaries (9: BT.2020, 12: Display P3, 1: BT.709).
+    static func read(file path: String, loader: String, exif: [UInt8]?) -> (range: DynamicRange, primaries: Int) {
         switch loader {
         case "jpegload", "uhdrload":
-            return GainMapJPEG.announcesGainMap(head(of: path)) ? .gainMapJPEG : .sdr
+            return (GainMapJPEG.announcesGainMap(head(of: path)) ? .gainMapJPEG : .sdr, 1)
         case "heifload":
             var light = imgsite_heif_light()
             var error = [CChar](repeating: 0, count: 256)
-            guard imgsite_heif_light(path, &light, &error, error.count) == 0 else { return .sdr }
-            if light.apple_gain_map != 0, exif.flatMap(AppleGainMap.headroom) != nil { return .appleGainMap }
-            guard light.bit_depth > 8 else { return .sdr }
-            return light.transfer == 16 ? .pq : light.transfer == 18 ? .hlg : .sdr
+            guard imgsite_heif_light(path, &light, &error, error.count) == 0 else { return (.sdr, 1) }
+            let primaries = Int(light.primaries)
+            if light.apple_gain_map != 0, exif.flatMap(AppleGainMap.headroom) != nil { return (.appleGainMap, primaries) }
+            guard light.bit_depth > 8 else { return (.sdr, primaries) }
+            return (light.transfer == 16 ? .pq : light.transfer == 18 ? .hlg : .sdr, primaries)
         default:
-            return .sdr
+            return (.sdr, 1)
         }
     }
 

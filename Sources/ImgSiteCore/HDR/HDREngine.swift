@@ -19,12 +19,15 @@ public enum HDREngine {
         case .sdr: false
         case .gainMapJPEG: true
         case .appleGainMap: imgsite_heif_unavailable() == nil
-        case .pq, .hlg: false
+        case .pq, .hlg: true
         }
     }
 
     /// `imgsite --version`'s line.
     public static var report: String {
-        unavailable.map { "HDR photos: published SDR, \($0)" } ?? "HDR photos: gain maps kept (Ultra HDR and ISO 21496-1 JPEGs)"
+        unavailable.map { "HDR photos: published SDR, \($0)" }
+            ?? "HDR photos: gain maps kept (Ultra HDR and ISO 21496-1 JPEGs"
+            + (imgsite_heif_unavailable() == nil ? ", iPhones' HEIC" : "; iPhones' HEIC published SDR: \(String(cString: imgsite_heif_unavailable()))")
+            + ", PQ and HLG stills)"
     }
 }

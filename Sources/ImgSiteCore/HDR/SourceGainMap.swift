@@ -10,6 +10,13 @@ struct SourceGainMap: Sendable {
     /// The gain map's width and height over the upright photo's.
     let scale: (x: Double, y: Double)
 
+    /// `gainMap`, already upright and materialised, of a photo `width` × `height` (upright).
+    init(upright gainMap: GainMap, width: Int, height: Int) {
+        map = SharedImage(materialized: gainMap.image)
+        parameters = gainMap.parameters
+        scale = (Double(gainMap.image.width) / Double(max(width, 1)), Double(gainMap.image.height) / Double(max(height, 1)))
+    }
+
     /// The gain map of `source` (`header.dynamicRange` names its kind),
     /// turned upright as its photo is.
     static func read(_ source: SourceImage, header: SourceHeader) throws(BuildError) -> SourceGainMap {
@@ -27,13 +34,15 @@ struct SourceGainMap: Sendable {
                     throw VipsError(operation: "libheif", message: "its maker note gives no headroom")
                 }
                 found = try AppleGainMap.read(source.decodePath, headroom: headroom)
-            case .sdr, .pq, .hlg:
-                throw VipsError(operation: "gainmap", message: "its \(header.dynamicRange.label) rendition cannot be read here")
+            case .pq, .hlg:
+                found = try HDRLight.decode(source.decodePath, header: header, width: header.width, height: header.height).gainMap
+            case .sdr:
+                throw VipsError(operation: "gainmap", message: "it has no HDR rendition")
             }
-            let upright = try found.image.upright(fromOrientation: header.orientation).materialized()
-            return SourceGainMap(
-                map: SharedImage(materialized: upright), parameters: found.parameters,
-                scale: (Double(upright.width) / Double(max(header.width, 1)), Double(upright.height) / Double(max(header.height, 1))))
+            // HDRLight's map is made from the upright photo.
+            let upright = [.pq, .hlg].contains(header.dynamicRange) ? found.image
+                : try found.image.upright(fromOrientation: header.orientation).materialized()
+            return SourceGainMap(upright: GainMap(image: upright, parameters: found.parameters), width: header.width, height: header.height)
         } catch {
             throw BuildError(path: path, "its HDR rendition cannot be read: \(VipsError.reason(error))")
         }

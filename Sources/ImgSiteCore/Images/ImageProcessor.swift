@@ -82,14 +82,23 @@ struct ImageProcessor: Sendable {
     ) throws(BuildError) -> Encoded {
         let path = job.source.relativePath
         let chain = plan.chain
-        let (largest, warnings, native) = try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
+        // A still in PQ or HLG light is tone mapped to its SDR base, its gain map made from the same decode.
+        let light = try HDRLight.decode(job.source, header: header, width: chain[0])
+        let (largest, warnings, native) = if let light { (light.base, [String](), false) } else {
+            try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
+        }
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
         let credit = CreditExif.tiff(artist: metadata.artist, copyright: metadata.copyright)
         let sizes = ResizeChain(largest: largest, widths: chain) { header.height(atWidth: $0) }
         // Largest first, so the lanes finish together.
         let work = specs.map { spec in (chain.firstIndex(of: spec.width)!, spec) }
-        let gainMap = try specs.contains { $0.role == .hdr } ? SourceGainMap.read(job.source, header: header) : nil
+        var gainMap: SourceGainMap?
+        if specs.contains(where: { $0.role == .hdr }) {
+            gainMap = if let light { SourceGainMap(upright: light.gainMap, width: light.base.width, height: light.base.height) } else {
+                try SourceGainMap.read(job.source, header: header)
+            }
+        }
         let variants: [VariantSpec: EncodedVariant], smallest: VipsImage
         do {
             variants = try encodeAll(work, sizes: sizes, credit: credit, gainMap: gainMap)

@@ -25,6 +25,8 @@ struct SourceHeader {
     var dynamicRange = DynamicRange.sdr
     /// An iPhone HEIC's headroom, from its maker note (`AppleGainMap`).
     var appleHeadroom: Double?
+    /// A HEIF's nclx colour primaries (9: BT.2020; `HDRLight`).
+    var lightPrimaries = 1
 
     /// EXIF tags read for ordering and captions (XMP and IPTC give only
     /// theirs, below); GPS is never read at all.
@@ -81,11 +83,11 @@ struct SourceHeader {
         }
         let loader = image.string("vips-loader") ?? ""
         let exif = image.blob("exif-data")
-        let range = frames == 1 ? DynamicRange.of(file: file, loader: loader, exif: exif) : .sdr
+        let (range, primaries) = frames == 1 ? DynamicRange.read(file: file, loader: loader, exif: exif) : (.sdr, 1)
         return SourceHeader(
             width: rotated ? image.height : image.width, height: rotated ? image.width : image.height, frames: frames,
             fields: fields, needsColourTransform: image.needsColourTransform, loader: loader, orientation: orientation,
-            dynamicRange: range, appleHeadroom: range == .appleGainMap ? exif.flatMap(AppleGainMap.headroom) : nil)
+            dynamicRange: range, appleHeadroom: range == .appleGainMap ? exif.flatMap(AppleGainMap.headroom) : nil, lightPrimaries: primaries)
     }
 
     var kind: SourceKind { SourceKind(frames: frames) }

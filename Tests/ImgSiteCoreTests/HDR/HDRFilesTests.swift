@@ -145,4 +145,23 @@ struct HDRFilesTests {
         let archive = Array(try Data(contentsOf: largest.output.appending(path: "hdr/\(zip)")))
         #expect(archive.firstRange(of: Array("urn:iso:std:iso:ts:21496:-1".utf8)) != nil, "the zip holds the HDR JPEG")
     }
+
+    @Test("a PQ and an HLG AVIF publish gain-map JPEGs whose rendition is the light they hold: within a quarter stop, in the highlights, of the same photo lifted the same way as a gain-map JPEG")
+    func lightStills() throws {
+        let input = try Corpus.scratch("hdr-light")
+        try Corpus.copy(["aqua-pq.avif", "dune-hlg.avif"].map { Corpus.root.appending(path: "hdr/\($0)") }, into: input, album: "light")
+        let build = try TestBuild.run(input: input)
+        #expect(build.summary.failed.isEmpty && build.summary.hdrPhotos == 2 && build.summary.hdrPublishedSDR == 0)
+        for (name, twin, range) in [("aqua-pq.avif", "aqua-ultrahdr.jpg", DynamicRange.pq), ("dune-hlg.avif", "dune-ultrahdr.jpg", .hlg)] {
+            let image = try build.image("light/\(name)")
+            #expect(image.dynamicRange == range)
+            let file = try #require(image.hdrStills.first)
+            let (width, height) = (400, Int((400 * Double(file.height) / Double(file.width)).rounded()))
+            let measured = try HDRRendition.ofFile(build.url(file).path, width: width, height: height)
+            let reference = try HDRRendition.ofFile(Corpus.root.appending(path: "hdr/\(twin)").path, width: width, height: height)
+            let error = HDRRendition.error(measured, against: reference)
+            print("\(file.path) against \(twin): \(error)")
+            #expect(error.highlights > 100 && error.p95 < 0.25 && error.mean < 0.1, "\(file.path): \(error)")
+        }
+    }
 }
