@@ -46,6 +46,7 @@ bundle=$(basename "$tarball" .tar.gz)
 [ -x "$root/opt/$bundle/bin/imgsite" ] || fail "the tarball holds no $bundle/bin/imgsite"
 cp -r "$ROOT/Tests/Corpus/photos/." "$root/photos/"
 cp -r "$ROOT/Tests/Corpus/bad" "$root/photos/bad"
+cp -r "$ROOT/Tests/Corpus/hdr" "$root/photos/hdr"
 # Clips, through the bundle's own FFmpeg: an iPhone's HEVC HLG .mov, a phone's
 # MP4 with sound and a location, a Theora .ogv and a damaged MP4 (one failed line).
 mkdir -p "$root/photos/clips"

@@ -5,7 +5,7 @@
 #   bin/imgsite            the release binary, Swift's runtime linked in
 #   lib/                   libvips and every library it and imgsite load, each
 #                          found through a relative run path ($ORIGIN)
-#   lib/vips-modules-8.14/ libvips' HEIF and JPEG XL modules
+#   lib/vips-modules-8.18/ libvips' HEIF and JPEG XL modules
 #   share/fonts/           DejaVu Sans (Bold), the font text watermarks are
 #                          drawn in, and fonts.conf, which fontconfig reads
 #                          instead of the machine's (bin/imgsite says where)
@@ -18,8 +18,10 @@
 # Debian's libvips42 links GPL libraries (fftw, imagequant, poppler, jbig
 # through libtiff) and its libheif links x265 (GPL, an HEVC *encoder*, which
 # imgsite never uses). imgsite is Apache-2.0, so libvips, libheif and libtiff
-# are built here from Debian 12's own source packages without them; every
-# other library is Debian 12's binary, copied. HEIC still decodes: libde265
+# are built here from Debian's own source packages without them; every
+# other library is Debian 12's binary, copied. libvips and libultrahdr
+# (Apache-2.0: HDR photos' gain maps, which libvips reads and writes from
+# 8.18 on) come from Debian unstable's sources, the rest from Debian 12's. HEIC still decodes: libde265
 # (LGPL-3+) is the HEVC decoder, and it is what reads iPhones' photos.
 # FFmpeg is rebuilt the same way (Debian's links x264 and x265, GPL): LGPL
 # only, with OpenH264 (BSD) to encode H.264, SVT-AV1 (BSD) for AV1, dav1d to
@@ -55,8 +57,11 @@ prefix="$CACHE/prefix"
 stage="$WORK/$name"
 say() { printf '== %s\n' "$*"; }
 
-# The source packages rebuilt here, at the versions Debian 12 ships.
-REBUILT="vips libheif tiff ffmpeg"
+# The source packages rebuilt here, at the versions Debian 12 ships; those
+# of FROM_UNSTABLE at Debian unstable's (libvips 8.18 and libultrahdr 2.0:
+# Debian 12's libvips 8.14 has no gain maps).
+REBUILT="vips libultrahdr libheif tiff ffmpeg"
+FROM_UNSTABLE="vips libultrahdr"
 
 build_dependencies() {
     local packages="build-essential meson ninja-build cmake pkg-config patchelf dpkg-dev file
@@ -75,10 +80,11 @@ build_dependencies() {
 }
 
 # Debian's source packages, through apt's own lists for deb-src entries made
-# from the machine's deb entries: the system's apt configuration is untouched.
+# from the machine's deb entries, and for Debian unstable's (FROM_UNSTABLE):
+# the system's apt configuration is untouched.
 fetch_sources() {
-    local apt="$CACHE/apt" options
-    mkdir -p "$apt/lists/partial" "$apt/sources.list.d" "$CACHE/src"
+    local apt="$CACHE/apt" unstable="$CACHE/apt-unstable" options
+    mkdir -p "$apt/lists/partial" "$apt/sources.list.d" "$unstable/lists/partial" "$unstable/sources.list.d" "$CACHE/src"
     : > "$apt/sources.list.d/imgsite-src.list"
     for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
         [ -f "$f" ] && sed -n 's/^deb \(.*\)/deb-src \1/p' "$f" >> "$apt/sources.list.d/imgsite-src.list"
@@ -86,12 +92,22 @@ fetch_sources() {
     for f in /etc/apt/sources.list.d/*.sources; do
         [ -f "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$apt/sources.list.d/$(basename "$f")"
     done
-    options=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/sources.list.d" -o "Dir::State::Lists=$apt/lists")
+    # Unstable from the mirror the machine's own Debian entries name.
+    local mirror; mirror=$(sed -n 's|^URIs: \(.*/debian\)/*$|\1|p; s|^deb \([^ ]*/debian\)/* .*|\1|p' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+        /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+    printf 'Types: deb-src\nURIs: %s\nSuites: unstable\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        "${mirror:-http://deb.debian.org/debian}" > "$unstable/sources.list.d/unstable.sources"
     # The lists are in the cache folder, which apt's own user may not reach:
     # it downloads as root instead, and says so on every run.
-    apt-get "${options[@]}" update -qq 2> >(grep -v unsandboxed >&2)
+    for lists in "$apt" "$unstable"; do
+        apt-get -o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$lists/sources.list.d" -o "Dir::State::Lists=$lists/lists" \
+            update -qq 2> >(grep -v unsandboxed >&2)
+    done
     cd "$CACHE/src"
     for package in $REBUILT; do
+        local lists=$apt
+        case " $FROM_UNSTABLE " in *" $package "*) lists=$unstable ;; esac
+        options=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$lists/sources.list.d" -o "Dir::State::Lists=$lists/lists")
         ls -d "$package"-*/ >/dev/null 2>&1 && continue
         # Newest first. A mirror may list a version (a security update) whose
         # files it does not carry: then the one before it, said.
@@ -162,27 +178,46 @@ build_libheif() {
     built libheif
 }
 
+# libultrahdr (Apache-2.0), libvips' gain maps: its library alone, on
+# Debian 12's libjpeg-turbo. Its JPEGs carry ISO 21496-1; imgsite writes the
+# XMP beside it (GainMapJPEG).
+build_libultrahdr() {
+    up_to_date libultrahdr && return
+    say "libultrahdr"
+    local src; src=$(source_dir libultrahdr)
+    rm -rf "$CACHE/build-uhdr"
+    cmake -S "$src" -B "$CACHE/build-uhdr" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+        -DCMAKE_INSTALL_LIBDIR=lib -DUHDR_BUILD_DEPS=OFF -DUHDR_BUILD_TESTS=OFF -DUHDR_BUILD_EXAMPLES=OFF \
+        -DUHDR_BUILD_BENCHMARK=OFF -DUHDR_BUILD_FUZZERS=OFF -DUHDR_BUILD_JAVA=OFF -DUHDR_ENABLE_LOGS=OFF -DUHDR_ENABLE_GLES=OFF \
+        -DUHDR_ENABLE_HEIF=OFF >/dev/null
+    ninja -C "$CACHE/build-uhdr" -j "$JOBS" install >/dev/null
+    built libultrahdr
+}
+
 # libvips with what imgsite reads and writes, and nothing GPL: no fftw,
 # imagequant (so no GIF *saver*: animations are WebP, with a still poster
 # for browsers without animated WebP), poppler, ImageMagick, OpenEXR,
-# OpenSlide, MATLAB, FITS, NIfTI, SVG or PDF. Text is rendered (Pango and
-# cairo, Debian's: LGPL and MIT, cairo's X11 libraries with it) for text
-# watermarks.
+# OpenSlide, MATLAB, FITS, NIfTI, SVG, PDF or libraw (imgsite reads RAW
+# files' previews itself). Text is rendered (Pango and cairo, Debian's: LGPL
+# and MIT, cairo's X11 libraries with it) for text watermarks; gain maps
+# through libultrahdr; liborc for its vector code (Debian 12's Highway is
+# older than libvips 8.18 takes).
 build_vips() {
-    up_to_date vips tiff libheif && return
+    up_to_date vips tiff libheif libultrahdr && return
     say "libvips (no GPL parts)"
     local src; src=$(source_dir vips)
     rm -rf "$CACHE/build-vips"
     meson setup "$CACHE/build-vips" "$src" --prefix="$prefix" --libdir=lib --buildtype=release \
-        -Dmodules=enabled -Dcplusplus=false -Dintrospection=false -Dexamples=false -Ddeprecated=true \
+        -Dmodules=enabled -Dcplusplus=false -Dintrospection=disabled -Dexamples=false -Ddeprecated=true \
         -Dheif=enabled -Djpeg-xl=enabled -Djpeg=enabled -Dpng=enabled -Dspng=disabled -Dwebp=enabled -Dtiff=enabled \
-        -Dexif=enabled -Dlcms=enabled -Dorc=enabled -Dzlib=enabled -Dcgif=disabled -Dnsgif=true \
+        -Dexif=enabled -Dlcms=enabled -Dorc=enabled -Dhighway=disabled -Dzlib=enabled -Dcgif=disabled -Dnsgif=true \
+        -Duhdr=enabled -Draw=disabled -Darchive=disabled \
         -Dimagequant=disabled -Dquantizr=disabled -Dfftw=disabled -Dpoppler=disabled -Dpdfium=disabled \
         -Dmagick=disabled -Dopenexr=disabled -Dopenslide=disabled -Dmatio=disabled -Dcfitsio=disabled \
-        -Dnifti=disabled -Drsvg=disabled -Dpangocairo=enabled -Dfontconfig=enabled -Dgsf=disabled \
+        -Dnifti=disabled -Drsvg=disabled -Dpangocairo=enabled -Dfontconfig=enabled \
         -Dopenjpeg=disabled >/dev/null
     ninja -C "$CACHE/build-vips" -j "$JOBS" install >/dev/null
-    built vips tiff libheif
+    built vips tiff libheif libultrahdr
 }
 
 # FFmpeg's libraries (LGPL-2.1+: no --enable-gpl, nothing autodetected) with
@@ -216,7 +251,8 @@ build_ffmpeg() {
 build_imgsite() {
     say "imgsite $version (release)"
     # The same build as `make build`; libvips is not linked (imgsite loads
-    # it), and the system's headers are those of the same 8.14 release.
+    # it, reaching what 8.18 adds through functions it finds at load), so
+    # the system's 8.14 headers serve.
     (cd "$ROOT" && $SWIFT build -c release --static-swift-stdlib >/dev/null)
 }
 
@@ -296,13 +332,14 @@ licences() {
             echo "imgsite's own source is its repository at the commit $commit ($build_version: not a release;"
             echo "the CHANGELOG's Unreleased section says what it holds beyond $version)."
         fi
-        echo "Every library in lib/ is Debian 12's"
-        echo "(bookworm's) build or was built here from Debian 12's source package of the version below:"
+        echo "Every library in lib/ is Debian 12's (bookworm's) build or was built here from Debian's source package of"
+        echo "the version below (vips and libultrahdr: Debian unstable's; the others: Debian 12's):"
         echo "\`apt-get source PACKAGE=VERSION\` fetches it, and https://snapshot.debian.org keeps every version."
         echo "Rebuilt here, with these changes to Debian's configuration:"
         echo
-        echo "- vips: without fftw, imagequant, poppler, ImageMagick, OpenEXR, OpenSlide, matio, cfitsio, NIfTI,"
-        echo "  librsvg, libgsf, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
+        echo "- vips (Debian unstable's): without fftw, imagequant, poppler, ImageMagick, OpenEXR, OpenSlide, matio, cfitsio,"
+        echo "  NIfTI, librsvg, libarchive, libraw, Highway, openjpeg and cgif (meson options in scripts/dist/make-dist.sh)"
+        echo "- libultrahdr (Debian unstable's): its library alone, without its tools, tests and Java bindings"
         echo "- libheif: without x265 and without plugin loading"
         echo "- tiff: without JBIG and LERC"
         echo "- ffmpeg: LGPL only (no --enable-gpl: no x264, x265 or postproc); OpenH264 encodes H.264, SVT-AV1 AV1, dav1d"
@@ -320,7 +357,7 @@ licences() {
         real=$(find "$prefix/lib" -name "$soname" -print -quit 2>/dev/null)
         if [ -n "$real" ]; then
             case "$soname" in
-                libvips*|vips-*) source=vips ;; libheif*) source=libheif ;; libtiff*) source=tiff ;;
+                libvips*|vips-*) source=vips ;; libheif*) source=libheif ;; libtiff*) source=tiff ;; libuhdr*) source=libultrahdr ;;
                 libav*|libsw*) source=ffmpeg ;;
                 *) echo "make dist: $soname was built here but belongs to no rebuilt package" >&2; exit 2 ;;
             esac
@@ -456,9 +493,10 @@ build_dependencies
 fetch_sources
 build_tiff
 build_libheif
+build_libultrahdr
 build_vips
 build_ffmpeg
-# `make-dist.sh libraries` stops here: the three rebuilt libraries, alone.
+# `make-dist.sh libraries` stops here: the rebuilt libraries, alone.
 [ "${1:-}" = libraries ] && exit 0
 build_imgsite
 assemble

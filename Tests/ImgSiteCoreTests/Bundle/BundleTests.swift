@@ -105,7 +105,11 @@ struct BundleTests {
         #expect(partial.contains("this is the release bundle, whose libvips is in ") && partial.contains("keep bin/ and lib/ together")
                 && partial.contains("it needs glibc ") && !partial.contains("apt-get install"), "\(partial)")
         #expect(text.contains("needs glibc 2."), "\(text)")
-        #expect(text.contains("libvips 8.14.1 (/opt/imgsite-"), "libvips must come from the bundle: \(text)")
+        let libvips = try #require(fields.firstMatch(of: /\nlibvips=([^\n]+)\n/).map { String($0.1) })
+        #expect(libvips.hasPrefix("8.18."), "the bundle's libvips writes gain maps: \(libvips)")
+        #expect(text.contains("libvips \(libvips) (/opt/imgsite-"), "libvips must come from the bundle: \(text)")
+        #expect(text.contains("HDR photos: gain maps kept"), "the bundle's libvips writes gain maps, and libheif reads iPhones' HEIC: \(text)")
+        #expect(text.contains("iPhones' HEIC,"), "\(text)")
         #expect(text.contains("on  per-thread libvips messages"), "\(text)")
     }
 
@@ -154,16 +158,22 @@ struct BundleTests {
         #expect(builds.output.last?.contains(", skipped 1 (1 RAW);") == true)
     }
 
-    @Test("every photo gets the files the system's libvips makes, less the GIF fallback")
+    @Test("every photo gets the files the system's libvips makes, less the GIF fallback; HDR photos their HDR files too")
     func sameFiles() throws {
         let builds = try Self.builds.get()
         let key = { (variant: Variant) in "\(variant.format.rawValue) \(variant.width)×\(variant.height) \(variant.role)" }
         for image in builds.reference.manifest.images {
             let ours = try #require(builds.bundle.images.first { $0.source == image.source })
             let expected = image.variants.filter { $0.format != .gif }.map(key).sorted()
-            #expect(ours.variants.map(key).sorted() == expected, "\(image.source)")
+            #expect(ours.variants.filter { $0.role != .hdr }.map(key).sorted() == expected, "\(image.source)")
             #expect((ours.width, ours.height) == (image.width, image.height), "\(image.source)")
+            // Debian 12's libvips publishes HDR photos SDR; the bundle's keeps their gain maps.
+            #expect(ours.dynamicRange == image.dynamicRange, "\(image.source)")
+            #expect(image.hdrStills.isEmpty && (ours.dynamicRange == nil) == ours.hdrStills.isEmpty, "\(image.source)")
         }
+        let hdr = builds.bundle.images.filter { $0.dynamicRange != nil }.map(\.source).sorted()
+        #expect(hdr == ["formats/iphone-13-pro-max.heic", "hdr/aqua-pq.avif", "hdr/aqua-ultrahdr.jpg", "hdr/dune-hlg.avif",
+                        "hdr/dune-ultrahdr.jpg", "hdr/flower-turned-ultrahdr.jpg"], "\(hdr)")
     }
 
     @Test("the bundle's files: JPEG 4:2:0, sizes as listed and never upscaled, sRGB, upright, no GPS or serials")
