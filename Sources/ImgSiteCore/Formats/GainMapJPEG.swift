@@ -118,25 +118,27 @@ extension GainMapJPEG {
         guard let file = GainMapJPEG(bytes) else { return nil }
         let primary = Array(bytes[file.primary]), gainMap = Array(bytes[file.gainMap])
         return assemble(primary: primary, gainMap: gainMap, parameters: parameters, primaryISO: file.primaryISO,
-                        gainMapISO: Head(gainMap)?.iso, credit: credit)
+                        gainMapISO: Head(gainMap)?.iso) { CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: $0) }
     }
 
     /// An Ultra HDR file from libultrahdr (`VipsImage.ultraHDREncoded`), which
     /// writes ISO 21496-1 and, as built for most libvips, no XMP: with the
     /// XMP of `parameters` too, so readers of either form show it (Chrome
     /// before 121 and Android 14 read only the XMP). Nil when it is not one.
-    static func withXMP(_ bytes: [UInt8], parameters: GainMapParameters) -> [UInt8]? {
+    /// `credit`: the EXIF (TIFF bytes) of the artist and copyright alone (`keep-copyright`).
+    static func withXMP(_ bytes: [UInt8], parameters: GainMapParameters, credit: [UInt8]? = nil) -> [UInt8]? {
         guard let file = GainMapJPEG(bytes) else { return nil }
         let primary = Array(bytes[file.primary]), gainMap = Array(bytes[file.gainMap])
         return assemble(primary: primary, gainMap: gainMap, parameters: parameters, primaryISO: file.primaryISO,
-                        gainMapISO: Head(gainMap)?.iso, credit: (nil, nil))
+                        gainMapISO: Head(gainMap)?.iso, exif: { _ in credit })
     }
 
     /// Both images cleaned, each given the segments a gain-map file needs
-    /// (XMP, ISO 21496-1, and the primary's MPF naming the gain map), joined.
+    /// (XMP, ISO 21496-1, and the primary's MPF naming the gain map), joined;
+    /// the primary's EXIF what `exif` makes of its own orientation (`JPEGSegments.cleaned`).
     private static func assemble(
         primary: [UInt8], gainMap: [UInt8], parameters: GainMapParameters, primaryISO: [UInt8]?, gainMapISO: [UInt8]?,
-        credit: (artist: String?, copyright: String?)
+        exif: (Int) -> [UInt8]?
     ) -> [UInt8]? {
         let gainMapXMP = segment(0xE1, xmpNamespace + Array(GainMapXMP.gainMap(parameters).utf8))
         let gainMapSegments = [gainMapXMP, gainMapISO.flatMap { segment(0xE2, $0) }].compactMap { $0 }
@@ -145,7 +147,6 @@ extension GainMapJPEG {
         let iso = primaryISO.flatMap { segment(0xE2, $0) }
         // The MPF segment's size is fixed: written once to measure the primary, then with the offsets.
         let placeholder = mpfSegment(primarySize: 0, gainMapSize: 0, gainMapOffset: 0)
-        let exif = { CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: $0) }
         guard let xmp, let placeholder,
               let measured = JPEGSegments.cleaned(primary, exif: exif, adding: [xmp, iso, placeholder].compactMap { $0 }),
               let mpfAt = measured.firstRange(of: placeholder)?.lowerBound

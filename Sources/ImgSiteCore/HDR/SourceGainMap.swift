@@ -50,13 +50,14 @@ struct SourceGainMap: Sendable {
 
     /// The HDR screens' file of `base` (one width of the photo, upright,
     /// sRGB): an Ultra HDR JPEG carrying this gain map resized with it, its
-    /// XMP written beside libultrahdr's ISO 21496-1 metadata.
-    func encode(_ base: VipsImage, quality: Int) throws(VipsError) -> Data {
+    /// XMP written beside libultrahdr's ISO 21496-1 metadata, and under
+    /// `keep-copyright` the EXIF of the `credit` alone (TIFF bytes), as its SDR JPEGs have.
+    func encode(_ base: VipsImage, quality: Int, credit: [UInt8]?) throws(VipsError) -> Data {
         let width = max(1, Int((Double(base.width) * scale.x).rounded()))
         let height = max(1, Int((Double(base.height) * scale.y).rounded()))
         let resized = width == map.image.width && height == map.image.height ? map.image
             : try map.image.resized(toWidth: width, height: height)
         let bytes = try base.flattened().carrying(GainMap(image: resized, parameters: parameters)).ultraHDREncoded(quality: quality)
-        return Data(GainMapJPEG.withXMP(bytes, parameters: parameters) ?? bytes)
+        return Data(GainMapJPEG.withXMP(bytes, parameters: parameters, credit: credit) ?? bytes)
     }
 }

@@ -131,7 +131,7 @@ struct ImageProcessor: Sendable {
                     mark.marks(spec) ? try WatermarkLayer.apply(mark, to: image) : image
                 } ?? image
                 let data = if spec.role == .hdr, let gainMap {
-                    try gainMap.encode(shown, quality: HDRFiles.quality(settings.jpeg))
+                    try gainMap.encode(shown, quality: HDRFiles.quality(settings.jpeg), credit: credit)
                 } else {
                     try encode(shown, as: spec, credit: credit)
                 }

@@ -87,5 +87,13 @@ import Vips
         let file = try #require(GainMapJPEG(written))
         #expect(String(decoding: written[file.gainMap], as: UTF8.self).contains("hdrgm:GainMapMax=\"2.5\""))
         #expect(GainMapJPEG.announcesGainMap(written))
+        // Under keep-copyright, the credit alone: as the SDR JPEGs carry it.
+        let credited = try #require(GainMapJPEG.withXMP(original, parameters: parameters,
+                                                         credit: CreditExif.tiff(artist: "Ada Example", copyright: "© 2026 Ada Example")))
+        let file2 = try Corpus.scratch().appending(path: "credited.jpg")
+        try Data(credited).write(to: file2)
+        let tags = try ExifTool.tags(of: file2)
+        #expect(tags["IFD0:Artist"] == "Ada Example" && tags["IFD0:Copyright"] == "© 2026 Ada Example", "\(tags)")
+        #expect(!tags.keys.contains { $0.hasPrefix("GPS") || $0.hasPrefix("ExifIFD") }, "\(tags.keys.sorted())")
     }
 }
