@@ -93,8 +93,8 @@ fetch_sources() {
         [ -f "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$apt/sources.list.d/$(basename "$f")"
     done
     # Unstable from the mirror the machine's own Debian entries name.
-    local mirror; mirror=$(sed -n 's|^URIs: \(.*/debian\)/*$|\1|p; s|^deb \([^ ]*/debian\)/* .*|\1|p' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-        /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+    local mirror; mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
+        sed -n 's|^URIs: \(.*/debian\)/*$|\1|p; s|^deb \([^ ]*/debian\)/* .*|\1|p' | head -1 || true)
     printf 'Types: deb-src\nURIs: %s\nSuites: unstable\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
         "${mirror:-http://deb.debian.org/debian}" > "$unstable/sources.list.d/unstable.sources"
     # The lists are in the cache folder, which apt's own user may not reach:
