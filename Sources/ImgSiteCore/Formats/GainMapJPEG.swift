@@ -118,7 +118,9 @@ extension GainMapJPEG {
         guard let file = GainMapJPEG(bytes) else { return nil }
         let primary = Array(bytes[file.primary]), gainMap = Array(bytes[file.gainMap])
         return assemble(primary: primary, gainMap: gainMap, parameters: parameters, primaryISO: file.primaryISO,
-                        gainMapISO: Head(gainMap)?.iso) { CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: $0) }
+                        gainMapISO: Head(gainMap)?.iso, keepingProfiles: true) {
+            CreditExif.tiff(artist: credit.artist, copyright: credit.copyright, orientation: $0)
+        }
     }
 
     /// An Ultra HDR file from libultrahdr (`VipsImage.ultraHDREncoded`), which
@@ -129,26 +131,30 @@ extension GainMapJPEG {
     static func withXMP(_ bytes: [UInt8], parameters: GainMapParameters, credit: [UInt8]? = nil) -> [UInt8]? {
         guard let file = GainMapJPEG(bytes) else { return nil }
         let primary = Array(bytes[file.primary]), gainMap = Array(bytes[file.gainMap])
+        // Its base is sRGB, as every file imgsite makes: the profile libultrahdr writes says only that.
         return assemble(primary: primary, gainMap: gainMap, parameters: parameters, primaryISO: file.primaryISO,
-                        gainMapISO: Head(gainMap)?.iso, exif: { _ in credit })
+                        gainMapISO: Head(gainMap)?.iso, keepingProfiles: false, exif: { _ in credit })
     }
 
     /// Both images cleaned, each given the segments a gain-map file needs
     /// (XMP, ISO 21496-1, and the primary's MPF naming the gain map), joined;
-    /// the primary's EXIF what `exif` makes of its own orientation (`JPEGSegments.cleaned`).
+    /// the primary's EXIF what `exif` makes of its own orientation (`JPEGSegments.cleaned`);
+    /// their ICC profiles kept or not.
     private static func assemble(
         primary: [UInt8], gainMap: [UInt8], parameters: GainMapParameters, primaryISO: [UInt8]?, gainMapISO: [UInt8]?,
-        exif: (Int) -> [UInt8]?
+        keepingProfiles: Bool, exif: (Int) -> [UInt8]?
     ) -> [UInt8]? {
         let gainMapXMP = segment(0xE1, xmpNamespace + Array(GainMapXMP.gainMap(parameters).utf8))
         let gainMapSegments = [gainMapXMP, gainMapISO.flatMap { segment(0xE2, $0) }].compactMap { $0 }
-        guard let map = JPEGSegments.cleaned(gainMap, exif: { _ in nil }, adding: gainMapSegments) else { return nil }
+        guard let map = JPEGSegments.cleaned(gainMap, exif: { _ in nil }, adding: gainMapSegments, keepingProfile: keepingProfiles)
+        else { return nil }
         let xmp = segment(0xE1, xmpNamespace + Array(GainMapXMP.primary(gainMapLength: map.count).utf8))
         let iso = primaryISO.flatMap { segment(0xE2, $0) }
         // The MPF segment's size is fixed: written once to measure the primary, then with the offsets.
         let placeholder = mpfSegment(primarySize: 0, gainMapSize: 0, gainMapOffset: 0)
         guard let xmp, let placeholder,
-              let measured = JPEGSegments.cleaned(primary, exif: exif, adding: [xmp, iso, placeholder].compactMap { $0 }),
+              let measured = JPEGSegments.cleaned(primary, exif: exif, adding: [xmp, iso, placeholder].compactMap { $0 },
+                                                  keepingProfile: keepingProfiles),
               let mpfAt = measured.firstRange(of: placeholder)?.lowerBound
         else { return nil }
         // Offsets count from the MPF segment's TIFF header: 4 bytes of marker and length, then "MPF\0".

@@ -15,8 +15,10 @@ enum JPEGSegments {
 
     /// `bytes` rewritten with the EXIF (TIFF bytes) `exif` makes from the
     /// orientation the file's own EXIF gave (1 without one); none when nil.
-    /// `adding`: whole segments to write after the EXIF (a gain map's XMP and MPF).
-    static func cleaned(_ bytes: [UInt8], exif makeExif: (Int) -> [UInt8]?, adding extra: [[UInt8]] = []) -> [UInt8]? {
+    /// `adding`: whole segments to write after the EXIF (a gain map's XMP and MPF);
+    /// `keepingProfile` false: without the ICC profile too (a file known to be sRGB).
+    static func cleaned(_ bytes: [UInt8], exif makeExif: (Int) -> [UInt8]?, adding extra: [[UInt8]] = [],
+                        keepingProfile: Bool = true) -> [UInt8]? {
         guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
         var head: [UInt8] = []  // the segments before the first scan, kept ones only
         var orientation = 1
@@ -33,7 +35,7 @@ enum JPEGSegments {
             if marker == 0xE1, payload.starts(with: Array("Exif\0\0".utf8)) {
                 orientation = exifOrientation(Array(payload.dropFirst(6))) ?? orientation
             }
-            if keeps(marker, payload) {
+            if keeps(marker, payload), keepingProfile || marker != 0xE2 {
                 head += segment
                 if marker == 0xE0, head.count == segment.count { insertAt = head.count }
             }

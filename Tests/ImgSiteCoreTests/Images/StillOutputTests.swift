@@ -86,8 +86,11 @@ import Vips
         // exiftool's groups for metadata blocks (the file's structure, JFIF's
         // header and the AVIF/WebP boxes that describe the pixels are not).
         let metadata = /^(IFD\d|ExifIFD|GPS|InteropIFD|SubIFD|MakerNotes|XMP|IPTC|ICC|Photoshop)/
+        // An HDR file's gain map is described by its own XMP (and MPF), which HDR screens need.
+        let gainMaps: Set = ["XMP-hdrgm", "XMP-Container", "XMP-x"]
         for (file, tags) in try ExifTool.tags(of: files) {
             let kept = tags.keys.filter { $0.split(separator: ":").first.map { $0.firstMatch(of: metadata) != nil } ?? false }
+                .filter { !(file.contains("-hdr.") && gainMaps.contains(String($0.split(separator: ":")[0]))) }
             #expect(kept.isEmpty, "\(file) keeps \(kept.sorted())")
         }
     }
@@ -96,9 +99,11 @@ import Vips
     func chroma() throws {
         let site = try CorpusSite.build()
         for variant in site.manifest.images.flatMap(\.variants) where variant.format == .jpeg {
-            let image = try VipsImage.decode(Array(try Data(contentsOf: site.url(variant))))
+            let bytes = Array(try Data(contentsOf: site.url(variant)))
+            let image = try VipsImage.decode(bytes)
             guard image.bands == 3 else { continue }  // grayscale JPEGs have no chroma
-            #expect(image.string("jpeg-chroma-subsample") == "4:2:0", "\(variant.path)")
+            // libvips' uhdrload (an HDR file, with libvips 8.18) does not say: its frame header does.
+            #expect((image.string("jpeg-chroma-subsample") ?? JPEGFrame.chroma(bytes)) == "4:2:0", "\(variant.path)")
         }
     }
 
