@@ -49,8 +49,13 @@ static void decide(void) {
   int on = 0;
   if (!imgsite_native_forced_off()) {
     on |= IMGSITE_NATIVE_JPEG;
-    // Measured faster than libvips 8.14's scalar reduce; 8.15 vectorised its own.
-    if (vips_version(0) == 8 && vips_version(1) < 15) on |= IMGSITE_NATIVE_RESAMPLER;
+    // Measured faster than libvips 8.14's scalar reduce. 8.15 vectorised its
+    // own through Highway; one built without Highway (no builtin target:
+    // the release bundle's, as Debian 12's Highway is too old) reduces in
+    // plain C, slower than 8.14 did.
+    int scalar_reduce = vips_version(0) == 8 && vips_version(1) < 15;
+    if (!scalar_reduce && vips_vector_get_builtin_targets) scalar_reduce = vips_vector_get_builtin_targets() == 0;
+    if (scalar_reduce) on |= IMGSITE_NATIVE_RESAMPLER;
     if (racy_orc && imgsite_orc_calls_wrapped()) on |= IMGSITE_NATIVE_ORC_LOCK;
   }
   if (racy_orc && !(on & IMGSITE_NATIVE_ORC_LOCK)) on |= IMGSITE_NATIVE_VECTOR_OFF;

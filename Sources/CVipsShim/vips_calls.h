@@ -98,6 +98,7 @@
 #define vips_type_find (imgsite_vips()->vips_type_find)
 #define vips_uhdr2scRGB (imgsite_vips()->vips_uhdr2scRGB)
 #define vips_uhdrsave_buffer (imgsite_vips()->vips_uhdrsave_buffer)
+#define vips_vector_get_builtin_targets (imgsite_vips()->vips_vector_get_builtin_targets)
 #define vips_vector_set_enabled (imgsite_vips()->vips_vector_set_enabled)
 #define vips_version (imgsite_vips()->vips_version)
 #define vips_version_string (imgsite_vips()->vips_version_string)

@@ -12,6 +12,9 @@
 #else
 void vips_vector_set_enabled(gboolean enabled);
 #endif
+#if VIPS_MAJOR_VERSION == 8 && VIPS_MINOR_VERSION < 15
+gint64 vips_vector_get_builtin_targets(void);  // 8.15: the Highway targets it was built with (0: none)
+#endif
 #if VIPS_MAJOR_VERSION == 8 && VIPS_MINOR_VERSION < 18
 // Gain maps (libultrahdr), new in libvips 8.18: declared here for older headers.
 int vips_uhdrsave_buffer(VipsImage *in, void **buf, size_t *len, ...);

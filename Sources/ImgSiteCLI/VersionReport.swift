@@ -17,7 +17,9 @@ enum VersionReport {
             return (lines + ["libvips: cannot be used: \(failure)"]).joined(separator: "\n")
         }
         lines.append("libvips \(Vips.version) (\(Native.libvipsFile ?? "file unknown"))")
-        for (function, feature) in Vips.missingFunctions where !Vips.gainMapFunctions.contains(function) {
+        // Gain maps are said in their own line; a libvips before 8.15 has no Highway to ask about (the resampler's line says).
+        for (function, feature) in Vips.missingFunctions
+        where !Vips.gainMapFunctions.contains(function) && function != "vips_vector_get_builtin_targets" {
             lines.append("  missing \(function): \(feature) off")
         }
         if !Vips.writesGIF {

@@ -81,6 +81,7 @@ public enum Native {
         paths.append(Path(name: "liborc allocator lock", isOn: orcLock, reason: orcLockReason(on: orcLock, off: off)))
         paths.append(Path(name: "own Lanczos-3 resampler", isOn: resampler,
                           reason: resampler ? "vectorised; libvips \(Vips.version)'s reduce is scalar"
+                                + (Vips.version.hasPrefix("8.14") ? "" : " (built without Highway)")
                               : off ?? "libvips \(Vips.version) vectorises its own reduce"))
         paths.append(Path(name: "libjpeg-turbo JPEG decode and encode", isOn: jpegCodec,
                           reason: jpegCodec ? "plain JPEGs decoded at 1/shrink and encoded in memory"
