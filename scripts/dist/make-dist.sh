@@ -135,7 +135,7 @@ source_dir() { ls -d "$CACHE/src/$1"-*/ | head -1; }
 # it links) differs from the one its last build left.
 stamp_of() {
     local library=$1; shift
-    { (cd "$(source_dir "$library")" && dpkg-parsechangelog -S Version); declare -f "build_$library"
+    { (cd "$(source_dir "$library")" && dpkg-parsechangelog -S Version); declare -f "build_$library" cmake_install
       for dependency in "$@"; do cat "$prefix/stamps/$dependency" 2>/dev/null; done; } | sha256sum | cut -d' ' -f1
 }
 up_to_date() {
@@ -149,16 +149,22 @@ built() {
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
+# A CMake project's release build of library $1 (its source package), with
+# the options after it, installed into the prefix; its own build folder afresh.
+cmake_install() {
+    local library=$1; shift
+    rm -rf "$CACHE/build-$library"
+    cmake -S "$(source_dir "$library")" -B "$CACHE/build-$library" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib "$@" >/dev/null
+    ninja -C "$CACHE/build-$library" -j "$JOBS" install >/dev/null
+}
+
 # libtiff without JBIG (jbigkit is GPL-2+) and without LERC (rare in photos).
 build_tiff() {
     up_to_date tiff && return
     say "libtiff (no JBIG, no LERC)"
-    local src; src=$(source_dir tiff)
-    rm -rf "$CACHE/build-tiff"
-    cmake -S "$src" -B "$CACHE/build-tiff" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
-        -DCMAKE_INSTALL_LIBDIR=lib -Djbig=OFF -Dlerc=OFF -Dwebp=ON -Dzstd=ON -Dlzma=ON -Dlibdeflate=ON \
-        -Dcxx=OFF -Dtiff-tools=OFF -Dtiff-tests=OFF -Dtiff-contrib=OFF -Dtiff-docs=OFF >/dev/null
-    ninja -C "$CACHE/build-tiff" -j "$JOBS" install >/dev/null
+    cmake_install tiff -Djbig=OFF -Dlerc=OFF -Dwebp=ON -Dzstd=ON -Dlzma=ON -Dlibdeflate=ON \
+        -Dcxx=OFF -Dtiff-tools=OFF -Dtiff-tests=OFF -Dtiff-contrib=OFF -Dtiff-docs=OFF
     built tiff
 }
 
@@ -168,13 +174,9 @@ build_tiff() {
 build_libheif() {
     up_to_date libheif && return
     say "libheif (no x265, no plugins)"
-    local src; src=$(source_dir libheif)
-    rm -rf "$CACHE/build-heif"
-    cmake -S "$src" -B "$CACHE/build-heif" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
-        -DCMAKE_INSTALL_LIBDIR=lib -DENABLE_PLUGIN_LOADING=OFF -DWITH_X265=OFF -DWITH_LIBDE265=ON \
+    cmake_install libheif -DENABLE_PLUGIN_LOADING=OFF -DWITH_X265=OFF -DWITH_LIBDE265=ON \
         -DWITH_AOM_ENCODER=ON -DWITH_AOM_DECODER=ON -DWITH_DAV1D=ON -DWITH_RAV1E=OFF -DWITH_SvtEnc=OFF \
-        -DWITH_EXAMPLES=OFF -DWITH_GDK_PIXBUF=OFF -DBUILD_TESTING=OFF >/dev/null
-    ninja -C "$CACHE/build-heif" -j "$JOBS" install >/dev/null
+        -DWITH_EXAMPLES=OFF -DWITH_GDK_PIXBUF=OFF -DBUILD_TESTING=OFF
     built libheif
 }
 
@@ -184,13 +186,9 @@ build_libheif() {
 build_libultrahdr() {
     up_to_date libultrahdr && return
     say "libultrahdr"
-    local src; src=$(source_dir libultrahdr)
-    rm -rf "$CACHE/build-uhdr"
-    cmake -S "$src" -B "$CACHE/build-uhdr" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
-        -DCMAKE_INSTALL_LIBDIR=lib -DUHDR_BUILD_DEPS=OFF -DUHDR_BUILD_TESTS=OFF -DUHDR_BUILD_EXAMPLES=OFF \
+    cmake_install libultrahdr -DUHDR_BUILD_DEPS=OFF -DUHDR_BUILD_TESTS=OFF -DUHDR_BUILD_EXAMPLES=OFF \
         -DUHDR_BUILD_BENCHMARK=OFF -DUHDR_BUILD_FUZZERS=OFF -DUHDR_BUILD_JAVA=OFF -DUHDR_ENABLE_LOGS=OFF -DUHDR_ENABLE_GLES=OFF \
-        -DUHDR_ENABLE_HEIF=OFF >/dev/null
-    ninja -C "$CACHE/build-uhdr" -j "$JOBS" install >/dev/null
+        -DUHDR_ENABLE_HEIF=OFF
     built libultrahdr
 }
 

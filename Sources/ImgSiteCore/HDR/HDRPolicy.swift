@@ -32,13 +32,7 @@ public struct HDRPolicy: Sendable, Hashable, Encodable {
 
     /// The choice for the source at `relativePath`: its nearest album's.
     public func mode(forSource relativePath: String) -> HDRMode {
-        guard !albums.isEmpty else { return site }
-        var folder = Substring(relativePath)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if let mode = albums[String(folder)] { return mode }
-        }
-        return site
+        albums.nearestAlbum(of: relativePath) ?? site
     }
 
     /// Whether any photo may publish HDR files.

@@ -18,13 +18,7 @@ public struct PlaceholderPolicy: Sendable, Hashable, CustomStringConvertible, En
 
     /// The kind of the source at `relativePath`: its nearest album's choice.
     public func kind(forSource relativePath: String) -> PlaceholderKind {
-        guard !albums.isEmpty else { return site }
-        var folder = Substring(relativePath)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if let kind = albums[String(folder)] { return kind }
-        }
-        return site
+        albums.isEmpty ? site : albums.nearestAlbum(of: relativePath) ?? site
     }
 
     /// Bumped when a kind paints differently, so built sites pick it up.

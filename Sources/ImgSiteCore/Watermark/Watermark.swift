@@ -74,12 +74,7 @@ public struct WatermarkPolicy: Sendable, Hashable {
 
     /// The mark of the photo at `path` (relative to the input).
     func mark(forSource path: String) -> Watermark? {
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if let own = albums[String(folder)] { return own }
-        }
-        return site
+        albums.nearestAlbum(of: path) ?? site
     }
 
     /// Every mark, with each logo read from the photos folder `input`:
