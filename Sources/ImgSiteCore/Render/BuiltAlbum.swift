@@ -2,7 +2,10 @@
 /// and only sub-albums that still hold something. Built from summaries, so
 /// planning the pages of a large site reads no full image record.
 struct BuiltAlbum: Sendable {
-    struct Photo: Sendable {
+    /// What pages show of a photo: its page's name, its heading, and its
+    /// summary's digest (its files and metadata); encoded so, into the digest
+    /// of every page that shows it (`PageSpec`).
+    struct Photo: Sendable, Encodable {
         var planned: PlannedPhoto
         var summary: ImageSummary
         /// Its sidecar's title, else its file name's (set again once the
@@ -23,6 +26,20 @@ struct BuiltAlbum: Sendable {
         }
         /// Hidden by its sidecar: its page is built, no grid shows it.
         var hidden: Bool { summary.hidden }
+
+        enum CodingKeys: String, CodingKey { case page, title, summary }
+
+        func encode(to encoder: any Encoder) throws {
+            // A page's digest holds thousands of photos: added to it without a container.
+            if let digest = encoder as? DigestEncoder {
+                for field in [planned.pageName, title, summary.digest] { digest.sink.text(field) }
+                return
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(planned.pageName, forKey: .page)
+            try container.encode(title, forKey: .title)
+            try container.encode(summary.digest, forKey: .summary)
+        }
     }
 
     var title: String
@@ -115,9 +132,9 @@ struct BuiltAlbum: Sendable {
 
     /// The front page's hero: the photo the top folder's `album.yml` names
     /// as its cover, and its page (from the site's root).
-    var hero: (photo: Photo, page: String)? {
+    var hero: PageSpec.Hero? {
         guard depth == 0, let found = coverName.flatMap({ photo(at: Substring($0)) }) else { return nil }
-        return (found.photo, found.album.folder + found.photo.planned.pageName)
+        return PageSpec.Hero(photo: found.photo, page: found.album.folder + found.photo.planned.pageName)
     }
 
     /// Whether `path` (as `cover` says it) names a photo its sidecar hides.

@@ -21,14 +21,14 @@ struct PageMap: Sendable {
         if Self.hasPrivate(root) { try body(.privateScript) }
         guard baseURL != nil else { return try walk(root, ancestors: [], body) }
         var pages: [String] = []
-        var photos: [(photo: BuiltAlbum.Photo, path: String)] = []
+        var photos: [PageSpec.FeedEntry] = []
         // Hidden albums' and photos' pages are built but left out of the sitemap and the feed.
         let hidden = Self.hiddenFolders(root)
         try walk(root, ancestors: []) { (spec) throws(BuildError) in
             // A private album's unlock page and worker: found through its link, not by crawlers.
             let isHidden = Self.isUnlisted(spec, hiddenFolders: hidden)
             if !isHidden { pages.append(spec.path) }
-            if case .photo(let page) = spec, !isHidden { photos.append((page.photo, page.path)) }
+            if case .photo(let page) = spec, !isHidden { photos.append(PageSpec.FeedEntry(photo: page.photo, path: page.path)) }
             try body(spec)
         }
         try body(.sitemap(pages: pages))
@@ -64,7 +64,7 @@ struct PageMap: Sendable {
     }
 
     /// The `count` newest photos by capture date; undated ones after, in site order.
-    static func newest(_ photos: [(photo: BuiltAlbum.Photo, path: String)], count: Int) -> [(photo: BuiltAlbum.Photo, path: String)] {
+    static func newest(_ photos: [PageSpec.FeedEntry], count: Int) -> [PageSpec.FeedEntry] {
         let order = photos.indices.sorted { a, b in
             switch (photos[a].photo.summary.captureDate, photos[b].photo.summary.captureDate) {
             case let (x?, y?) where x != y: x > y
@@ -101,7 +101,7 @@ struct PageMap: Sendable {
         let longStory = album.descriptionHTML.map(ThemeLayout.isLongStory) ?? false
         for pageIndex in 0..<pageCount {
             let start = pageIndex * pageSize
-            let photos = grid[start..<min(start + pageSize, grid.count)]
+            let photos = Array(grid[start..<min(start + pageSize, grid.count)])
             try body(.album(PageSpec.AlbumPage(
                 path: album.folder + Self.pageName(pageIndex), title: album.depth == 0 ? nil : album.title, depth: album.depth,
                 breadcrumbs: breadcrumbs, pageIndex: pageIndex, pageCount: pageCount, photos: photos, photoCount: grid.count,
@@ -115,7 +115,7 @@ struct PageMap: Sendable {
         for (index, photo) in album.photos.enumerated() {
             try body(.photo(PageSpec.PhotoPage(
                 path: album.folder + photo.planned.pageName, depth: album.depth, breadcrumbs: crumbsHere, photo: photo,
-                previous: album.photos[..<index].last { !$0.hidden },
+                previous: album.photos[..<index].last { !$0.hidden }.map(PageSpec.Neighbour.init),
                 next: album.photos[(index + 1)...].first { !$0.hidden },
                 albumTitle: album.depth == 0 ? siteTitle : album.title)))
         }

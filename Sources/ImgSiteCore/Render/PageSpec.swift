@@ -1,6 +1,7 @@
 /// One file the render step makes, described by its inputs only. Its digest
-/// covers everything the rendered file depends on, so an unchanged digest
-/// means an unchanged file: it is neither rendered nor read.
+/// (`digest(site:)`) is those inputs encoded whole (each case's page is
+/// `Encodable`), so an unchanged digest means an unchanged file: it is
+/// neither rendered nor read.
 enum PageSpec: Sendable {
     case stylesheet
     /// The photo pages' optional script: keys and swipes (plain links without it).
@@ -19,13 +20,13 @@ enum PageSpec: Sendable {
     case privateScript
 
     /// A link in the breadcrumb trail or the pager.
-    struct Link: Sendable {
+    struct Link: Sendable, Encodable {
         var title: String
         var href: String
     }
 
     /// A sub-album card: its title, link, count and cover.
-    struct Card: Sendable {
+    struct Card: Sendable, Encodable {
         var title: String
         var href: String
         /// Its photos, sub-albums included, and what its page says of them.
@@ -37,7 +38,7 @@ enum PageSpec: Sendable {
     }
 
     /// A private album's unlock page: its title when public, and its lock.
-    struct UnlockPage: Sendable {
+    struct UnlockPage: Sendable, Encodable {
         var path: String
         var title: String
         var depth: Int
@@ -46,21 +47,21 @@ enum PageSpec: Sendable {
     }
 
     /// One page of an album's grid.
-    struct AlbumPage: Sendable {
+    struct AlbumPage: Sendable, Encodable {
         var path: String
         var title: String?
         var depth: Int
         var breadcrumbs: [Link]
         var pageIndex: Int
         var pageCount: Int
-        var photos: ArraySlice<BuiltAlbum.Photo>
+        var photos: [BuiltAlbum.Photo]
         var photoCount: Int
         /// What its card on the parent's page says too: "3 albums, 10 photos".
         var countText: String
         var cards: [Card]
         var isRoot: Bool
         /// The front page's hero (`BuiltAlbum.hero`) and its photo's page, on its first page.
-        var hero: (photo: BuiltAlbum.Photo, page: String)?
+        var hero: Hero?
         /// The album's description (`album.yml`), on its first page.
         var descriptionHTML: String?
         /// Whether its story is long (`ThemeLayout.isLongStory`, a pass over
@@ -74,20 +75,43 @@ enum PageSpec: Sendable {
         var zipLabel = ""
     }
 
+    /// The front page's hero: a photo of an album below, and its page from the site's root.
+    struct Hero: Sendable, Encodable {
+        var photo: BuiltAlbum.Photo
+        var page: String
+    }
+
     /// One photo's page.
-    struct PhotoPage: Sendable {
+    struct PhotoPage: Sendable, Encodable {
         var path: String
         var depth: Int
         var breadcrumbs: [Link]
         var photo: BuiltAlbum.Photo
-        var previous: BuiltAlbum.Photo?
+        /// The previous photo's link: its page shows only its title.
+        var previous: Neighbour?
+        /// The next photo: its picture is loaded ahead.
         var next: BuiltAlbum.Photo?
         var albumTitle: String
     }
 
+    /// A neighbour a page links to by its title alone.
+    struct Neighbour: Sendable, Encodable {
+        var title: String
+        var pageName: String
+
+        init(_ photo: BuiltAlbum.Photo) {
+            (title, pageName) = (photo.title, photo.planned.pageName)
+        }
+    }
+
     /// The newest photos, each with its page's path.
-    struct FeedPage: Sendable {
-        var entries: [(photo: BuiltAlbum.Photo, path: String)]
+    struct FeedPage: Sendable, Encodable {
+        var entries: [FeedEntry]
+    }
+
+    struct FeedEntry: Sendable, Encodable {
+        var photo: BuiltAlbum.Photo
+        var path: String
     }
 
     static let sitemapPath = "sitemap.xml"
@@ -126,62 +150,20 @@ enum PageSpec: Sendable {
         }
     }
 
-    /// SHA-256 of the inputs and `site` (templates, settings, version), fed
-    /// piece by piece: thousands of pages are digested on every build.
+    /// SHA-256 of the inputs (the case and its page, encoded whole) and
+    /// `site` (templates, settings, version), fed straight from the encoder
+    /// (`DigestEncoder`): a field added to a page is in its digest with
+    /// nothing else to write (`PageInputsTests`).
     func digest(site: String) -> String {
-        var pieces = [site]
-        func photo(_ photo: BuiltAlbum.Photo?) {
-            guard let photo else { return pieces.append("-") }
-            pieces += [photo.planned.pageName, photo.title, photo.summary.digest]
-        }
-        /// A neighbour shows only its title and link.
-        func link(_ photo: BuiltAlbum.Photo?) {
-            guard let photo else { return pieces.append("-") }
-            pieces += [photo.planned.pageName, photo.title]
-        }
-        func links(_ links: [Link]) {
-            pieces.append(String(links.count))
-            for link in links { pieces += [link.title, link.href] }
-        }
+        // The case's name in the seed, its page encoded: the enum's own containers cost a page two allocations.
         switch self {
-        case .stylesheet:
-            pieces.append("css")
-        case .script:
-            pieces.append("js")
-        case .unlock(let page):
-            pieces += ["unlock", page.path, page.title, String(page.depth), page.salt, String(page.rounds)]
-        case .serviceWorker(let address):
-            pieces += ["sw", address]
-        case .privateScript:
-            pieces.append("private.js")
-        case .album(let page):
-            pieces += ["album", page.path, page.title ?? "-", String(page.depth), String(page.pageIndex), String(page.pageCount),
-                       String(page.photoCount), page.countText, String(page.isRoot), String(page.cards.count), page.descriptionHTML ?? "-",
-                       page.zip ?? "-", page.zipLabel]
-            links(page.breadcrumbs)
-            pieces.append(page.hero?.page ?? "no hero")
-            photo(page.hero?.photo)
-            for card in page.cards {
-                pieces += [card.title, card.href, String(card.count), card.countText, String(card.locked)]
-                photo(card.cover)
-            }
-            pieces.append(String(page.photos.count))
-            page.photos.forEach(photo)
-        case .photo(let page):
-            pieces += ["photo", page.path, String(page.depth), page.albumTitle]
-            links(page.breadcrumbs)
-            photo(page.photo)
-            link(page.previous)
-            photo(page.next)  // its picture is preloaded
-        case .sitemap(let pages):
-            pieces += ["sitemap"] + pages
-        case .feed(let page):
-            pieces.append("feed")
-            for entry in page.entries {
-                pieces.append(entry.path)
-                photo(entry.photo)
-            }
+        case .stylesheet, .script, .privateScript: DigestEncoder.digest(path, seed: site + "|asset")
+        case .album(let page): DigestEncoder.digest(page, seed: site + "|album")
+        case .photo(let page): DigestEncoder.digest(page, seed: site + "|photo")
+        case .sitemap(let pages): DigestEncoder.digest(pages, seed: site + "|sitemap")
+        case .feed(let page): DigestEncoder.digest(page, seed: site + "|feed")
+        case .unlock(let page): DigestEncoder.digest(page, seed: site + "|unlock")
+        case .serviceWorker(let address): DigestEncoder.digest(address, seed: site + "|worker")
         }
-        return SourceHash.of(texts: pieces)
     }
 }

@@ -27,7 +27,7 @@ extension SiteRenderer {
     func renderFeed(_ page: PageSpec.FeedPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let baseURL = baseURL ?? ""
         var entries: [FeedEntry] = []
-        for (photo, path) in page.entries {
+        for (photo, path) in page.entries.map({ ($0.photo, $0.path) }) {
             let image = try record(photo, in: results)
             let variant = Self.shareVariant(image)
             entries.append(FeedEntry(

@@ -107,9 +107,9 @@ public struct SiteRenderer: Sendable {
         let pager = page.pageCount < 2 ? [] : (0..<page.pageCount).map {
             PagerLink(number: $0 + 1, href: PageMap.pageName($0), current: $0 == page.pageIndex)
         }
-        var hero: HeroContext?
-        if let (photo, page) = page.hero, let image = heroImage {
-            hero = HeroContext(href: root + page, aspect: layout.number(image.aspect), picture: pictures.hero(image, alt: alt(image, photo), root: root))
+        var heroContext: HeroContext?
+        if let hero = page.hero, let image = heroImage {
+            heroContext = HeroContext(href: root + hero.page, aspect: layout.number(image.aspect), picture: pictures.hero(image, alt: alt(image, hero.photo), root: root))
         }
         let first = page.hero?.photo ?? page.photos.first ?? page.cards.lazy.compactMap(\.cover).first
         let shared = try first.map { photo throws(BuildError) in
@@ -119,7 +119,7 @@ public struct SiteRenderer: Sendable {
         let common = common(root: root, title: page.title, breadcrumbs: page.breadcrumbs,
                             share: share(path: page.path, title: page.title ?? siteTitle, image: shared), path: page.path)
         let content = AlbumContent(
-            hero: hero, albums: cards, hasAlbums: !cards.isEmpty, cardColumns: layout.cardColumns(cards: cards.count), photos: photos, hasPhotos: !photos.isEmpty,
+            hero: heroContext, albums: cards, hasAlbums: !cards.isEmpty, cardColumns: layout.cardColumns(cards: cards.count), photos: photos, hasPhotos: !photos.isEmpty,
             pages: pager, hasPages: !pager.isEmpty, photoCount: page.photoCount, singular: page.photoCount == 1, countText: page.countText,
             description: page.descriptionHTML, longStory: longStory, storyBeside: storyBeside,
             download: page.zip.map { DownloadContext(href: $0, fileName: $0, label: page.zipLabel, size: "zip") })
@@ -141,8 +141,8 @@ public struct SiteRenderer: Sendable {
     private func renderPhoto(_ page: PageSpec.PhotoPage, results: [String: ProcessedImage]) throws(BuildError) -> String {
         let root = String(repeating: "../", count: page.depth)
         let image = try record(page.photo, in: results)
-        let link = { (photo: BuiltAlbum.Photo, arrow: String) in
-            LinkContext(title: photo.title, href: photo.planned.pageName, label: words.text(arrow, ["title": photo.title]))
+        let link = { (title: String, pageName: String, arrow: String) in
+            LinkContext(title: title, href: pageName, label: words.text(arrow, ["title": title]))
         }
         let title = page.photo.title
         let common = common(root: root, title: title, breadcrumbs: page.breadcrumbs,
@@ -164,7 +164,8 @@ public struct SiteRenderer: Sendable {
             captureDateText: image.metadata.captureDate.map(words.dateTime), credit: credit(image.metadata),
             details: details.map(detail), hasDetails: !details.isEmpty,
             download: DownloadContext(image, policy: downloads, root: root, words: words),
-            previous: page.previous.map { link($0, "previous") }, next: page.next.map { link($0, "next") }, nextPage: page.next?.planned.pageName,
+            previous: page.previous.map { link($0.title, $0.pageName, "previous") },
+            next: page.next.map { link($0.title, $0.planned.pageName, "next") }, nextPage: page.next?.planned.pageName,
             albumHref: "index.html", albumTitle: page.albumTitle)
         return try render("photo", PageContext(common: common, content: content))
     }

@@ -57,7 +57,7 @@ import Testing
         let (planned, _) = RenderFixture.site(photoNames: (1...8).map { "p\($0).jpg" })
         let dates: [String?] = ["2020-01-03T00:00:00", nil, "2021-05-01T00:00:00", "2019-12-31T23:59:59", nil, "2021-05-01T00:00:00", nil, "2000-01-01T00:00:00"]
         let photos = planned.children[0].photos.enumerated().map { index, planned in
-            (photo: BuiltAlbum.Photo(planned: planned, summary: ImageSummary(digest: "", captureDate: dates[index])), path: "\(index)")
+            PageSpec.FeedEntry(photo: BuiltAlbum.Photo(planned: planned, summary: ImageSummary(digest: "", captureDate: dates[index])), path: "\(index)")
         }
         let newest = PageMap.newest(photos, count: count).map(\.path)
         #expect(newest == Array(["2", "5", "0", "3", "7", "1", "4", "6"].prefix(count)))
