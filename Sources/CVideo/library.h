@@ -71,6 +71,9 @@ extern ImgsiteVideoCalls imgsite_av;
 // The turn to show a stream upright, clockwise, to the nearest quarter (probe.c).
 int video_rotation(const AVStream *stream);
 
+// Whether a frame of `source`'s video decodes (first_frame.c).
+int video_first_frame_decodes(const char *source);
+
 // Writes "`what`: FFmpeg's reason for `status`" (the reason left out when
 // `status` is not an error) into `reason`; returns -1.
 int video_failure(char *reason, size_t size, const char *what, int status);

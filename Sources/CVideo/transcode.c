@@ -439,9 +439,10 @@ static int run(Transcode *t) {
 
 // Tells an open encoder of a transcode that failed before its end that it
 // has ended, and drops what it gives back: SVT-AV1 1.4 freed without being
-// told waits forever for its last packet, and told before it had any frame,
-// waits too, so it first gets one blank frame (a build hung on an encrypted
-// clip whose frames never decoded).
+// told waits forever for its last packet. Told before it had any frame it
+// may wait too, even after one blank frame: an encoder is opened only once a
+// frame of the clip has decoded (video_first_frame_decodes), and one whose
+// neighbour failed to open before it had a frame gets that blank frame.
 static void end_early(Transcode *t, Output *output) {
   AVCodecContext *encoder = output->encoder;
   if (!output->opened || output->ended || !t->encoded) return;
@@ -496,6 +497,7 @@ static int prepare(Transcode *t, const char *source, const ImgsiteVideoOutput *o
   t->audio = t->options->audio_bitrate > 0 ? av.find_best_stream(t->input, AVMEDIA_TYPE_AUDIO, -1, t->video, NULL, 0) : -1;
   if (t->audio >= 0 && (open_decoder(t, t->audio, &t->audio_decoder) < 0 || open_audio(t) < 0)) return -1;
   if (video_graph(t, outputs) < 0) return -1;
+  if (t->count > 0 && !video_first_frame_decodes(source)) return failed(t, "no frame of it could be decoded", 0);
   for (int i = 0; i < t->count; i++)
     if (open_output(t, &t->outputs[i], &outputs[i]) < 0) return -1;
   t->poster.first_frame = t->options->poster_at >= 0;
