@@ -24,10 +24,10 @@ extension BuildPipeline {
             if let limit = budgets.firstView {
                 let view = FirstView(layout: options.layout, viewport: budgets.viewport)
                 let records = try store.results(Array(Set(firstViews.flatMap { [$0.sources.hero].compactMap { $0 } + $0.sources.cards + $0.sources.photos })))
-                let css = size(PageSpec.stylesheet.path)
-                let sealing = rendered.built.scanned.writer.sealing
+                let writer = rendered.built.scanned.writer
+                let css = writer.size(PageSpec.stylesheet.path)
                 for first in firstViews {
-                    let html = size(sealing.real(first.page))
+                    let html = writer.size(first.page)
                     let shown = view.aboveFold(hero: first.sources.hero.flatMap { records[$0] }, cards: first.sources.cards.compactMap { records[$0] },
                                                photos: first.sources.photos.compactMap { records[$0] }, isRoot: first.isRoot,
                                                story: first.story)
@@ -54,9 +54,5 @@ extension BuildPipeline {
             return
         }
         for violation in violations { warnAboutSite(&summary, path: violation.path, violation.reason) }
-    }
-
-    private func size(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: options.output.appending(path: path).path))?[.size] as? Int) ?? 0
     }
 }

@@ -71,7 +71,7 @@ extension BuildPipeline {
     func make(
         _ stale: [ImageJob], settings: SettingsPlan, headers: KnownHeaders = KnownHeaders(), writer: SiteWriter, pass: Pass
     ) -> [Result<ImageBuilder.Outcome, BuildError>] {
-        let (store, sealing) = (writer.store, writer.sealing)
+        let store = writer.store
         let (observe, options) = (self.observe, self.options)
         let objects = ObjectStore(cacheFolder: options.cacheFolder)
         let lanes = max(1, min(options.jobs, ProcessInfo.processInfo.activeProcessorCount) / stale.count)
@@ -79,7 +79,7 @@ extension BuildPipeline {
             let source = job.source.relativePath
             observe(.processing(source))
             var builder = ImageBuilder(
-                settings: settings(source), store: store, objects: objects, output: options.output, sealing: sealing, force: options.force,
+                settings: settings(source), store: store, objects: objects, writer: writer, force: options.force,
                 lanes: lanes)
             builder.progress = { percent in observe(.encoding(source, percent: percent)) }
             do throws(BuildError) {

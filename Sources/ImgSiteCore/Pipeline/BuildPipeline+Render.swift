@@ -6,9 +6,9 @@ extension BuildPipeline {
     /// only those whose inputs changed or whose file is missing. A page whose
     /// bytes are unchanged is not touched.
     func render(_ built: Built, theme: Theme, _ summary: inout BuildSummary) throws(BuildError) -> Rendered {
-        let sealing = built.scanned.writer.sealing
+        let writer = built.scanned.writer
         var pageOptions = pageOptions
-        pageOptions.privateAddresses = sealing.vaults.map(\.address)
+        pageOptions.privateAddresses = writer.privateAddresses
         pageOptions.words = theme.words
         let renderer = SiteRenderer(library: theme.library, options: pageOptions)
         let site = siteDigest(theme: theme.digest, renderer: renderer)
@@ -29,7 +29,7 @@ extension BuildPipeline {
                 rendered.firstViews.append(.init(page: page.path, isRoot: page.isRoot, story: page.storyBeside, sources: firstView.candidates(of: page)))
             }
             let digest = spec.digest(site: site)
-            if stored[spec.path] == digest, listing.contains(sealing.real(spec.path)) { return }
+            if stored[spec.path] == digest, listing.contains(writer.stored(spec.path)) { return }
             try batch.add(spec, digest: digest)
         }
         try batch.finish()

@@ -47,8 +47,8 @@ extension BuildPipeline {
     func merge(_ planned: Planned) throws(BuildError) -> Built {
         guard case .merge(let folders) = options.mode else { return Built(planned: planned) }
         let settings = planned.settings.site
-        let sealing = planned.scanned.writer.sealing
-        let shards = try ShardManifest.loadAll(folders, settings: settings.key, sealing: sealing)
+        let writer = planned.scanned.writer
+        let shards = try ShardManifest.loadAll(folders, settings: settings.key, sealing: writer.sealing)
         var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
         var failures: [String: String] = [:]
         for (folder, manifest) in shards {
@@ -76,7 +76,7 @@ extension BuildPipeline {
             do throws(BuildError) {
                 let (entry, folder) = try found.get()
                 merged.summaries[path] = try place(
-                    entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store, sealing: sealing)
+                    entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store, writer: writer)
                 merged.outcomes[path] = .upToDate(warnings: entry.image.warnings)
                 // A damaged file the shard built anyway is reported here too.
                 observe(.upToDate(path, warnings: entry.image.warnings))
@@ -88,12 +88,12 @@ extension BuildPipeline {
         return merged
     }
 
-    /// A private album's files are taken under their sealed names (`sealing`), the same on every shard.
+    /// A private album's files are taken under their stored (sealed) names, the same on every shard.
     private func place(
-        _ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, store: BuildStore, sealing: Sealing
+        _ entry: ShardManifest.Built, from folder: URL, job: ImageJob, plan: String, store: BuildStore, writer: SiteWriter
     ) throws(BuildError) -> ImageSummary {
         let image = entry.image
-        let files = image.variants.map { sealing.real($0.path) }
+        let files = image.variants.map { writer.stored($0.path) }
         do {
             for file in files {
                 try LinkOrCopy.place(folder.appending(path: file), at: options.output.appending(path: file))

@@ -74,9 +74,7 @@ extension BuildPipeline {
         let (journal, wroteHereBefore, pageDigests, sealedBefore) = try buildDatabase(.read, at: options.cacheFolder.path) { try recorded.value() }
         try UnsealCheck.refuse(root.allJobs, sealedBefore: sealedBefore)
         // base_url is kept with its trailing "/" (ConfigReader.baseURL), as the pages join it.
-        summary.privateAlbums = writer.sealing.vaults.filter { !$0.address.isEmpty }.map { vault in
-            PrivateAlbumAddress(folder: vault.input, address: vault.address + "/", url: options.config.baseURL.map { $0 + vault.address + "/" })
-        }
+        summary.privateAlbums = writer.privateAlbums(baseURL: options.config.baseURL)
         return Scanned(
             writer: writer, root: root, allJobs: root.allJobs,
             recorded: Recorded(journal: JournalHold(journal), wroteHereBefore: wroteHereBefore, pageDigests: pageDigests,
@@ -182,7 +180,7 @@ extension BuildPipeline {
         let manifest = options.mode.writesPages ? Manifest.fileName : ShardManifest.fileName
         let (current, written) = try buildDatabase(.updated, at: cache) {
             try store.forget(sources: Array(gone))
-            return (Set(pages.map(scanned.writer.sealing.real)).union(try store.variantFiles(of: kept)).union([manifest]), try store.writtenFiles())
+            return (Set(pages.map(scanned.writer.stored)).union(try store.variantFiles(of: kept)).union([manifest]), try store.writtenFiles())
         }
         var known = written
         if !recorded.wroteHereBefore {
@@ -211,12 +209,9 @@ extension BuildPipeline {
         let (summaries, scanned) = (rendered.built.summaries, rendered.built.scanned)
         // Nothing of a private album: its photos' records name them, and its address (unless listed) is known only by its link;
         // nothing of a hidden photo or album, which only its own page names.
-        let sealing = scanned.writer.sealing
         let sources = scanned.allJobs.filter { $0.sealedBy == nil }.map(\.source.relativePath)
             .filter { summaries[$0] != nil && !rendered.unlistedSources.contains($0) }
-        let pages = rendered.pages.filter { page in
-            rendered.isListed(page) && !sealing.vaults.contains { page.hasPrefix($0.address + "/") }
-        }
+        let pages = rendered.pages.filter { rendered.isListed($0) && !scanned.writer.isPrivate($0) }
         let inputs = [ImgSiteVersion.current] + sources.lazy.flatMap { [$0, summaries[$0]!.digest] } + pages
         let digest = SourceHash.of(texts: inputs)
         let path = options.output.appending(path: Manifest.fileName).path

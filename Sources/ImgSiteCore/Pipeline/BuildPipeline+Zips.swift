@@ -19,11 +19,11 @@ extension BuildPipeline {
             let records = try buildDatabase(.read, at: cache) { try store.results(album.gridPhotos.map(\.source)) }
             let entries = Self.zipEntries(album.gridPhotos.compactMap { records[$0.source] }, policy: options.config.downloads)
             let digest = SourceHash.of(texts: ["zip \(ImgSiteVersion.current)"] + entries.flatMap { [$0.name, $0.path] })
-            let sealing = scanned.writer.sealing
-            if scanned.recorded.pageDigests[path] == digest, FileManager.default.fileExists(atPath: output.appending(path: sealing.real(path)).path) { continue }
+            let writer = scanned.writer
+            if scanned.recorded.pageDigests[path] == digest, writer.exists(path) { continue }
             observe(.step("zip: \(path), \(Counted.text(entries.count, "file"))"))
             try buildDatabase(.written, at: cache) { try store.forgetPages([path]) }
-            let written = try scanned.writer.stream(path) { handle in try AlbumZip.write(entries, to: handle) { try sealing.open($0, in: output) } }
+            let written = try writer.stream(path) { handle in try AlbumZip.write(entries, to: handle) { try writer.read($0) } }
             try buildDatabase(.written, at: cache) { try store.recordPages([(path, digest)]) }
             if written { rendered.built.outputsChanged = true }
         }

@@ -30,9 +30,8 @@ struct ImageBuilder: Sendable {
     let settings: ImageSettings
     let store: BuildStore
     let objects: ObjectStore
-    let output: URL
-    /// Private albums' files are sealed into place, not linked.
-    let sealing: Sealing
+    /// Where every file is published (a private album's sealed into place, not linked).
+    let writer: SiteWriter
     let force: Bool
     /// Threads for one image's encodes (`ImageProcessor.lanes`).
     var lanes = 1
@@ -220,7 +219,7 @@ struct ImageBuilder: Sendable {
             (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
                 identity: job.source.identity, plan: job.journalPlan(settings.key), content: content, keys: keys, summary: summary,
-                files: variants.map { sealing.real($0.path) }, warnings: warnings)
+                files: variants.map { writer.stored($0.path) }, warnings: warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,
                 record: record, variants: newVariants, placeholder: newPlaceholder.map { (key: $0.0, value: $0.1) }))
@@ -230,14 +229,14 @@ struct ImageBuilder: Sendable {
         try link(variants, specs: specs, found: found)
         for file in videos.flatMap(\.variants) {
             do {
-                try sealing.place(objects.url(file.object), at: file.variant.path, output: output)
+                try writer.place(objects.url(file.object), at: file.variant.path)
             } catch {
                 throw BuildError(path: file.variant.path, "cannot be written: \(error.localizedDescription)")
             }
         }
         if let original {
             do {
-                try sealing.place(objects.url(original.object), at: original.variant.path, output: output)
+                try writer.place(objects.url(original.object), at: original.variant.path)
             } catch {
                 throw BuildError(path: original.variant.path, "cannot be written: \(error.localizedDescription)")
             }
@@ -248,7 +247,7 @@ struct ImageBuilder: Sendable {
     private func link(_ variants: [Variant], specs: [VariantSpec], found: Found) throws(BuildError) {
         for (spec, variant) in zip(specs, variants) {
             do {
-                try sealing.place(objects.url(found.variants[spec]!.object), at: variant.path, output: output)
+                try writer.place(objects.url(found.variants[spec]!.object), at: variant.path)
             } catch {
                 throw BuildError(path: variant.path, "cannot be written: \(error.localizedDescription)")
             }

@@ -44,12 +44,12 @@ struct PageBatch {
     /// The pending pages rendered on every core (pages are the last work of
     /// a build), less those whose file already holds the same bytes.
     private func changedFiles(_ results: [String: ProcessedImage]) throws(BuildError) -> [OutputFile] {
-        let (renderer, output, sealing) = (renderer, output, writer.sealing)
+        let (renderer, output, writer) = (renderer, output, writer)
         let made = WorkerPool.map(pending, workers: workers) { page -> Result<OutputFile?, BuildError> in
             Result { () throws(BuildError) -> OutputFile? in
                 let data = Data(try renderer.render(page.spec, results: results).utf8)
                 // A sealed page is written again whenever its digest changed: its bytes are never the same twice.
-                let unchanged = sealing.vault(of: page.spec.path) == nil && (try? Data(contentsOf: output.appending(path: page.spec.path))) == data
+                let unchanged = !writer.isSealed(page.spec.path) && (try? Data(contentsOf: output.appending(path: page.spec.path))) == data
                 return unchanged ? nil : OutputFile(path: page.spec.path, data: data)
             }
         }
