@@ -35,7 +35,7 @@ extension ConfigReader {
     }
 
     /// `private:`: `{ password_env: NAME, listed: false, title_public: false }`.
-    /// The variable is read when a build starts (`Sealing.resolve`), not here:
+    /// The variable is read when a build starts (`SiteWriter.lockPrivateAlbums`), not here:
     /// `imgsite check` and the docs' examples need no password.
     func privateAlbum(_ node: Node, key: String) throws(ConfigError) -> PrivateAlbumSettings {
         let map = try mapping(node, key: key)

@@ -33,7 +33,7 @@ extension BuildPipeline {
                 settings: planned.settings.site.key, budget: planned.budget?.plan,
                 images: sources.compactMap { source in records[source].map { ShardManifest.Built(content: contents[source] ?? "", image: $0) } },
                 failed: summary.failed.map { ShardManifest.Failure(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path })
-            data = try manifest.sealing(built.scanned.writer.sealing).encoded()
+            data = try built.scanned.writer.sealed(manifest).encoded()
         } catch {
             throw BuildError(path: ShardManifest.fileName, "cannot be made from the build database: \(error)")
         }
@@ -48,7 +48,7 @@ extension BuildPipeline {
         guard case .merge(let folders) = options.mode else { return Built(planned: planned) }
         let settings = planned.settings.site
         let writer = planned.scanned.writer
-        let shards = try ShardManifest.loadAll(folders, settings: settings.key, sealing: writer.sealing)
+        let shards = try ShardManifest.loadAll(folders, settings: settings.key, writer: writer)
         var built: [String: (entry: ShardManifest.Built, folder: URL, shard: String)] = [:]
         var failures: [String: String] = [:]
         for (folder, manifest) in shards {

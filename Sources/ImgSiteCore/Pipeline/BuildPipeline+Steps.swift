@@ -49,11 +49,11 @@ extension BuildPipeline {
             albums[path, default: AlbumSettings()].privacy = privacy
             markedBy[path] = file
         }
-        writer.sealing = try Sealing.resolve(
+        try writer.lockPrivateAlbums(
             albums, site: options.config.baseURL ?? options.config.title, environment: options.environment,
             configFile: options.configFile?.lastPathComponent ?? "imgsite.yml", markedBy: markedBy)
         writer.scratch = options.cacheFolder.appending(path: "private-work")
-        let root = PlannedAlbum.plan(album, outputPath: "", sealing: &writer.sealing)
+        let root = PlannedAlbum.plan(album, outputPath: "", addresses: &writer)
         for problem in root.fileProblems { warnAboutSite(&summary, path: problem.path, problem.reason) }
         for problem in album.heldBack {
             let error = BuildError(path: problem.location, "\(problem.reason); the album is not published until this file can be read")

@@ -14,7 +14,7 @@ public struct ImageJob: Sendable {
     /// is still in place: then the source is not even opened.
     func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
         guard let entry, entry.identity == source.identity, entry.plan == journalPlan(plan), !entry.fileLines.isEmpty else { return nil }
-        // A private album's files are published under other names (`Sealing`).
+        // A private album's files are stored under other names (`SiteWriter.stored`).
         if sealedBy != nil { return entry.files.allSatisfy { listing.contains(String($0)) } ? entry.summary : nil }
         let names = listing.names(in: outputFolder)
         let prefix = Array("\(outputFolder)/\(slug)-".utf8)

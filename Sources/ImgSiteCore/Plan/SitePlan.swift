@@ -30,13 +30,13 @@ public struct PlannedAlbum: Sendable {
     /// Decides slugs: unique among siblings, so any file name (spaces,
     /// accents, `<script>`) becomes a safe, stable URL.
     public static func plan(_ album: Album, outputPath: String) -> PlannedAlbum {
-        var sealing = Sealing.none
-        return plan(album, outputPath: outputPath, sealing: &sealing)
+        var none = NoPrivateAlbums()
+        return plan(album, outputPath: outputPath, addresses: &none)
     }
 
-    /// As `plan(_:outputPath:)`; a private album's pages and files go in its
-    /// vault's plain folder ("p-7kq2m9x4ab/album"), and `sealing` learns its address.
-    static func plan(_ album: Album, outputPath: String, sealing: inout Sealing) -> PlannedAlbum {
+    /// As `plan(_:outputPath:)`; a private album's pages and files go where
+    /// `addresses` places it, and it is kept off its parent's page.
+    static func plan(_ album: Album, outputPath: String, addresses: inout some PrivateAddresses) -> PlannedAlbum {
         let imageFolder = outputPath.isEmpty ? "_img" : "\(outputPath)/_img"
         // "index" is the album page itself; pagination pages use "_", which slugs never hold.
         let slugs = Slug.unique(album.images.map(\.stem), fallback: "photo", reserved: ["index"])
@@ -46,18 +46,13 @@ public struct PlannedAlbum: Sendable {
         }
         let childSlugs = Slug.unique(album.albums.map(\.title), fallback: "album")
         let children = zip(album.albums, childSlugs).map { child, slug in
-            let vault = sealing.vaults.firstIndex { $0.input == child.path }
-            var name = slug
-            if let vault, !sealing.vaults[vault].settings.titlePublic { name = sealing.vaults[vault].lock.address }
-            let path = outputPath.isEmpty ? name : "\(outputPath)/\(name)"
-            guard let vault else { return plan(child, outputPath: path, sealing: &sealing) }
-            sealing.vaults[vault].address = path
-            var planned = plan(child, outputPath: "\(path)/\(Sealing.Vault.plainName)", sealing: &sealing)
-            let lock = sealing.vaults[vault].lock
-            planned.privacy = PrivateAlbum(
-                settings: sealing.vaults[vault].settings, address: path, salt: lock.salt.base64EncodedString(), rounds: lock.rounds)
+            guard let placement = addresses.placePrivate(child.path, slug: slug, under: outputPath) else {
+                return plan(child, outputPath: outputPath.isEmpty ? slug : "\(outputPath)/\(slug)", addresses: &addresses)
+            }
+            var planned = plan(child, outputPath: placement.plainFolder, addresses: &addresses)
+            planned.privacy = placement.privacy
             planned.hidden = true
-            planned.seal(by: sealing.vaults[vault].keys.check)
+            planned.seal(by: placement.check)
             return planned
         }
         var planned = PlannedAlbum(title: album.title, outputPath: outputPath, photos: photos, children: children)

@@ -62,7 +62,7 @@ struct BuiltAlbum: Sendable {
     let words: Words
     var descriptionHTML: String?
     var hidden: Bool
-    /// A private album's lock (its pages are sealed: `Sealing`).
+    /// A private album's lock (its pages are published sealed by the writer).
     var privacy: PrivateAlbum?
     /// Private sub-albums its page shows as locked cards (`listed: true`).
     let lockedChildren: [BuiltAlbum]

@@ -46,38 +46,6 @@ struct ShardManifest: Codable, Equatable {
         return try encoder.encode(self)
     }
 
-    /// This manifest with each private album's part sealed and taken out.
-    func sealing(_ sealing: Sealing) throws -> ShardManifest {
-        var manifest = self
-        for vault in sealing.vaults {
-            let inside = { (path: String) in path.hasPrefix(vault.input + "/") }
-            let part = SealedPart(images: images.filter { inside($0.image.source) }, failed: failed.filter { inside($0.path) })
-            guard !part.images.isEmpty || !part.failed.isEmpty else { continue }
-            manifest.images.removeAll { inside($0.image.source) }
-            manifest.failed.removeAll { inside($0.path) }
-            let data = try SealedFile.seal(try JSONEncoder().encode(part), name: SealedPart.name, key: vault.keys.files)
-            manifest.sealed = (manifest.sealed ?? [:]).merging([vault.lock.address: data.base64EncodedString()]) { $1 }
-        }
-        return manifest
-    }
-
-    /// This manifest with its private albums' parts opened.
-    func opened(_ sealing: Sealing, file: URL) throws(BuildError) -> ShardManifest {
-        var manifest = self
-        for (address, text) in sealed ?? [:] {
-            guard let vault = sealing.vaults.first(where: { $0.lock.address == address }), let data = Data(base64Encoded: text),
-                let json = try? SealedFile.open(data, name: SealedPart.name, key: vault.keys.files),
-                let part = try? JSONDecoder().decode(SealedPart.self, from: json)
-            else {
-                throw BuildError(path: file.path, "holds a private album this merge cannot open: build every shard and the merge with the same private albums and passwords")
-            }
-            manifest.images += part.images
-            manifest.failed += part.failed
-        }
-        manifest.sealed = nil
-        return manifest
-    }
-
     /// The budget plan the first of `folders` built with, if it had one.
     static func budgetPlan(_ folders: [URL]) -> BudgetPlan? {
         struct Plan: Decodable { var budget: BudgetPlan? }
@@ -91,7 +59,7 @@ struct ShardManifest: Codable, Equatable {
 
     /// The manifests of `folders`: exactly one for each shard 1…n of one
     /// split, built with `settings`; else an error saying what is wrong.
-    static func loadAll(_ folders: [URL], settings: String, sealing: Sealing) throws(BuildError) -> [(folder: URL, manifest: ShardManifest)] {
+    static func loadAll(_ folders: [URL], settings: String, writer: SiteWriter) throws(BuildError) -> [(folder: URL, manifest: ShardManifest)] {
         var loaded: [(folder: URL, manifest: ShardManifest)] = []
         for folder in folders {
             let file = folder.appending(path: fileName)
@@ -104,7 +72,7 @@ struct ShardManifest: Codable, Equatable {
             guard manifest.settings == settings else {
                 throw BuildError(path: file.path, "was built with other settings or another imgsite version (\(manifest.generator)); build every shard and the merge with the same imgsite.yml and imgsite")
             }
-            loaded.append((folder, try manifest.opened(sealing, file: file)))
+            loaded.append((folder, try writer.opened(manifest, file: file)))
         }
         guard let count = loaded.first?.manifest.count else { throw BuildError(path: "--merge", "needs the output folder of every shard") }
         if let other = loaded.first(where: { $0.manifest.count != count }) {
