@@ -72,7 +72,7 @@ enum BudgetCalibration {
                     source: sources[index].job.source.relativePath, width: header.width, height: header.height, frames: max(1, header.frames),
                     sourceBytes: sources[index].job.source.byteCount,
                     fileFormat: settings.downloads == .original ? OriginalDownload.format(of: sources[index].job.source) : nil, cost: cost,
-                    clip: header.clip, motion: sources[index].job.source.motion.flatMap { motion in
+                    clip: header.clip.map(ClipShape.init), motion: sources[index].job.source.motion.flatMap { motion in
                         (try? ClipProbe.read(motion.absolutePath, displayPath: motion.relativePath)).map(ClipShape.init)
                     }, dynamicRange: header.dynamicRange)
             }
@@ -105,7 +105,7 @@ enum BudgetCalibration {
     ) throws(VipsError) -> (curves: [String: EncodeCurve], band: [SharedImage]?) {
         let header = source.header
         // A clip's stills are its poster's: read its opening seconds for it now.
-        try? ClipPoster.ensure(source.job.source)
+        try? ClipPoster.ensure(source.job.source, info: header.clip)
         let large = min(largeWidth, header.width)
         let image = try VipsImage.thumbnail(of: source.job.source.decodePath, width: large, toSRGB: header.needsColourTransform).materialized()
         image.removeMetadata { _ in true }

@@ -6,11 +6,11 @@ extension SourceHeader {
     static func ofClip(_ source: SourceImage, settings: VideoSettings, pixelLimit: Int) throws(BuildError) -> SourceHeader {
         let info = try ClipProbe.read(source.absolutePath, displayPath: source.relativePath)
         try checkPixelLimit(width: info.width, height: info.height, limit: pixelLimit, path: source.relativePath)
-        let top = ClipLadder(width: info.width, height: info.height, maxHeight: settings.maxHeight).sizes[0]
+        let top = ClipPlan(info, settings: settings).poster
         var fields: [String: String] = [:]
         if let date = info.created.flatMap(exifDate) { fields["exif-ifd2-DateTimeOriginal"] = date }
         return SourceHeader(width: top.width, height: top.height, frames: 1, fields: fields, needsColourTransform: false, loader: "ffmpeg",
-                            clip: ClipShape(info))
+                            clip: info)
     }
 
     /// "2024-06-01T10:20:30.000000Z" (creation_time) or

@@ -18,9 +18,9 @@ struct SourceHeader {
     var loader = ""
     /// The EXIF orientation (1: stored upright).
     var orientation = 1
-    /// A video clip's own size, upright, and length: what its video files
-    /// are made from (`width` and `height` are its poster's).
-    var clip: ClipShape?
+    /// A video clip's container, probed once a build: what its video files
+    /// are made from (`ClipPlan`; `width` and `height` are its poster's).
+    var clip: ClipInfo?
     /// Whether it holds an HDR rendition, and how (`DynamicRange`).
     var dynamicRange = DynamicRange.sdr
     /// An iPhone HEIC's headroom, from its maker note (`AppleGainMap`).

@@ -9,6 +9,8 @@ extension ImageBuilder {
         /// Stored in the cache now (else found there), by key.
         var new: [String: CachedVariant]
         var stats: ClipStats
+        /// What they were decided from (`ClipPlan`).
+        var plan: ClipPlan
         /// The clip was decoded now.
         var decoded: Bool
         /// Each codec left out, and why (`ClipFileSet`): the clip's warnings.
@@ -19,11 +21,11 @@ extension ImageBuilder {
     /// not finish left nothing elsewhere, and the next one empties it.
     static let clipWorkFolder = "clip-work"
 
-    /// The clip's files for `job`. It is decoded (once, for every file) when
-    /// a file is missing from the cache, or when its poster frame is and
-    /// `needsPoster` (its stills are to be made).
-    func clipFiles(_ job: ImageJob, clip: ClipSource, imageKey: String, needsPoster: Bool) throws(BuildError) -> ClipFiles {
-        let file = VideoSource(absolutePath: job.source.absolutePath, displayPath: job.source.relativePath, settings: clip.settings,
+    /// The clip's files for `job`, `info` its container (its header's). It
+    /// is decoded (once, for every file) when a file is missing from the
+    /// cache, or when its poster frame is and `needsPoster` (its stills are to be made).
+    func clipFiles(_ job: ImageJob, clip: ClipSource, info: ClipInfo, imageKey: String, needsPoster: Bool) throws(BuildError) -> ClipFiles {
+        let file = VideoSource(absolutePath: job.source.absolutePath, displayPath: job.source.relativePath, plan: ClipPlan(info, settings: clip.settings),
                                imageKey: imageKey, name: job.slug, role: .video, poster: (clip.poster, needsPoster))
         return try videoFiles(job, file)
     }
@@ -40,7 +42,8 @@ extension ImageBuilder {
         }
         var settings = motion.settings
         settings.audio = .drop
-        let file = VideoSource(absolutePath: motion.absolutePath, displayPath: motion.relativePath, settings: settings,
+        let info = try ClipProbe.read(motion.absolutePath, displayPath: motion.relativePath)
+        let file = VideoSource(absolutePath: motion.absolutePath, displayPath: motion.relativePath, plan: ClipPlan(info, settings: settings),
                                imageKey: SourceHash.of(text: "live motion|\(content)"), name: "\(job.slug)-live", role: .motion, poster: nil)
         return try videoFiles(job, file)
     }
@@ -49,7 +52,9 @@ extension ImageBuilder {
     struct VideoSource {
         var absolutePath: String
         var displayPath: String
-        var settings: VideoSettings
+        /// Its files and how they are made.
+        var plan: ClipPlan
+        var settings: VideoSettings { plan.settings }
         /// Its content's key: its files' cache keys derive from it.
         var imageKey: String
         /// What its files' names start with.
@@ -60,11 +65,7 @@ extension ImageBuilder {
     }
 
     private func videoFiles(_ job: ImageJob, _ source: VideoSource) throws(BuildError) -> ClipFiles {
-        let info = try ClipProbe.read(source.absolutePath, displayPath: source.displayPath)
-        let video = source.settings
-        let ladder = ClipLadder(width: info.width, height: info.height, maxHeight: video.maxHeight)
-        let sound = info.audioCodec != nil && video.audio == .keep
-        let set = ClipFileSet(ladder: ladder, settings: video)
+        let (info, video, set) = (source.plan.info, source.settings, source.plan.fileSet)
         let wanted = set.files
         if wanted.isEmpty, let reason = set.leftOut.first {
             throw BuildError(path: source.displayPath, "cannot be made into video files: \(reason)")
@@ -81,7 +82,7 @@ extension ImageBuilder {
         let decode = !missing.isEmpty || needsPoster
         if decode {
             let refused: [VideoCodec: String]
-            (new, refused) = try transcode(source, info: info, ladder: ladder, sound: sound, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
+            (new, refused) = try transcode(source, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
             found.merge(new) { $1 }
             for (codec, reason) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 let kept = zip(wanted, keys).contains { $0.0.codec == codec && found[$0.1] != nil }
@@ -99,15 +100,15 @@ extension ImageBuilder {
             return (Variant(path: "\(job.outputFolder)/\(name)", format: cached.format, width: spec.width, height: spec.height,
                             bytes: cached.bytes, role: source.role), key, cached.object)
         }
-        return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: sound),
-                         decoded: decode, leftOut: leftOut)
+        return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: source.plan.sound),
+                         plan: source.plan, decoded: decode, leftOut: leftOut)
     }
 
     /// Decodes the video once: the `missing` files into the cache, the poster
     /// frame to its file. Files are written under the work folder and moved
     /// into the cache whole.
     private func transcode(
-        _ source: VideoSource, info: ClipInfo, ladder: ClipLadder, sound: Bool, missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
+        _ source: VideoSource, missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
     ) throws(BuildError) -> (files: [String: CachedVariant], leftOut: [VideoCodec: String]) {
         let path = source.displayPath
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
@@ -115,17 +116,13 @@ extension ImageBuilder {
             ClipTranscoder.Output(codec: file.codec, width: file.width, height: file.height,
                                   path: work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(file.key.prefix(24)).mp4").path)
         }
-        let top = ladder.sizes[0]
-        let settings = ClipTranscoder.Settings(
-            width: top.width, height: top.height, frameRate: info.frameRate, quality: source.settings.quality,
-            audioBitrate: sound && !missing.isEmpty ? VideoSettings.audioBitrate : 0,
-            // Without a poster to keep, its sampler reads the first second only.
-            posterAt: source.poster == nil ? 0 : source.settings.posterAt(seconds: info.seconds), threads: max(1, lanes))
+        // Without a poster to keep, its sampler reads the first second only.
+        let settings = source.plan.transcoding(files: !missing.isEmpty, keepsPoster: source.poster != nil, threads: max(1, lanes))
         try ClipPoster.createFolder(work, displayPath: path)
         if let poster = source.poster {
             try ClipPoster.createFolder(URL(fileURLWithPath: poster.file).deletingLastPathComponent(), displayPath: path)
         }
-        let (poster, refused) = try encodeInPasses(source, info: info, top: top, outputs: outputs, settings: settings)
+        let (poster, refused) = try encodeInPasses(source, outputs: outputs, settings: settings)
         if let file = source.poster?.file { try ClipPoster.write(poster, to: file, displayPath: path) }
         var stored: [String: CachedVariant] = [:]
         for (file, output) in zip(missing, outputs) where refused[file.codec] == nil {
@@ -147,9 +144,9 @@ extension ImageBuilder {
     /// (`ClipMemory`), each pass through `ClipGate`; the poster is the first
     /// pass's. A failure leaves none of the outputs.
     private func encodeInPasses(
-        _ source: VideoSource, info: ClipInfo, top: ClipLadder.Size, outputs: [ClipTranscoder.Output], settings: ClipTranscoder.Settings
+        _ source: VideoSource, outputs: [ClipTranscoder.Output], settings: ClipTranscoder.Settings
     ) throws(BuildError) -> (poster: ClipTranscoder.Poster, leftOut: [VideoCodec: String]) {
-        let memory = ClipMemory(info: info, top: top, threads: settings.threads)
+        let memory = ClipMemory(info: source.plan.info, top: source.plan.poster, threads: settings.threads)
         let size = { (output: ClipTranscoder.Output) in ClipMemory.encoder(output.codec, width: output.width, height: output.height) }
         let passes = outputs.isEmpty ? [[]] : memory.passes(outputs, budget: source.settings.memory, bytes: size)
         var poster: ClipTranscoder.Poster?

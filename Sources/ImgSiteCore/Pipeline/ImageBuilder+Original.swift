@@ -13,7 +13,8 @@ extension ImageBuilder {
     /// The image's original from the cache, or cut from its source now, in
     /// `format` (its `Publication`'s); nil when it is not published or its
     /// structure cannot be followed (its page then offers its largest JPEG).
-    func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord) throws(BuildError) -> Original? {
+    /// `clip`: a clip's container, as its files were made from.
+    func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord, clip: ClipInfo?) throws(BuildError) -> Original? {
         guard format != nil else { return nil }
         // A gain-map JPEG's own file keeps its gain map where its HDR rendition is published.
         let keepsGainMap = record.dynamicRange == .gainMapJPEG && settings.publishesHDR(record.dynamicRange)
@@ -21,7 +22,7 @@ extension ImageBuilder {
         if let cached = try buildDatabase(.read, at: store.root, { try store.variants([key]) })[key], objects.exists(cached.object) {
             return Original(variant: variant(job, cached), key: key, object: cached.object)
         }
-        if job.source.clip != nil { return try clipOriginal(job, key: key) }
+        if let clip { return try clipOriginal(job, key: key, info: clip) }
         let path = job.source.relativePath
         let bytes: [UInt8]
         do {
@@ -48,9 +49,8 @@ extension ImageBuilder {
     /// written under the cache's work folder and stored whole; nil when its
     /// streams do not fit back into its container (its page then offers its
     /// largest MP4).
-    private func clipOriginal(_ job: ImageJob, key: String) throws(BuildError) -> Original? {
+    private func clipOriginal(_ job: ImageJob, key: String, info: ClipInfo) throws(BuildError) -> Original? {
         let path = job.source.relativePath
-        let info = try ClipProbe.read(job.source.absolutePath, displayPath: path)
         let name = "\(key).\(Self.clipExtension(job))"
         let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let target = work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(name)")

@@ -43,6 +43,9 @@ struct ImageBuilder: Sendable {
     /// Builds `job`; `header`, when its header was read already this build.
     func build(_ job: ImageJob, header known: SourceHeader? = nil) throws(BuildError) -> Outcome {
         let path = job.source.relativePath
+        var known = known
+        // A clip's header is its container's, probed once: its files, its original and its poster's stills read it.
+        if job.source.clip != nil, known == nil { known = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit) }
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(
@@ -58,7 +61,7 @@ struct ImageBuilder: Sendable {
         }
         // A clip's video files first: decoding it writes the poster frame its stills are made from.
         let clip = try job.source.clip.map { clip throws(BuildError) in
-            try clipFiles(job, clip: clip, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+            try clipFiles(job, clip: clip, info: known!.clip!, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
         }
         let motion = try job.source.motion.map { motion throws(BuildError) in try motionFiles(job, motion: motion) }
         let videos = [clip, motion].compactMap { $0 }
@@ -187,7 +190,7 @@ struct ImageBuilder: Sendable {
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
         let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source), clip: job.source.clip != nil)
-        let original = try original(job, format: publication.original, imageKey: imageKey, record: record)
+        let original = try original(job, format: publication.original, imageKey: imageKey, record: record, clip: clip?.plan.info)
         if let original { variants.append(original.variant) }
         let videos = [clip, motion].compactMap { $0 }
         for files in videos { variants += files.variants.map(\.variant) }

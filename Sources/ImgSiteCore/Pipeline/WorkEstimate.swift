@@ -14,7 +14,7 @@ enum WorkEstimate {
 
     static func of(_ source: SourceImage, header: SourceHeader?) -> Double {
         if source.clip != nil {
-            let shape = header?.clip ?? (try? ClipProbe.read(source.absolutePath, displayPath: source.relativePath)).map(ClipShape.init)
+            let shape = header?.clip ?? (try? ClipProbe.read(source.absolutePath, displayPath: source.relativePath))
             guard let shape else { return Double(source.byteCount) / 0.03 * clipFrame }
             return Double(shape.width * shape.height) * max(shape.seconds * shape.frameRate, 1) * clipFrame
         }

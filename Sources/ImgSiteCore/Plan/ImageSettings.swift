@@ -51,9 +51,6 @@ public struct ImageSettings: Sendable, Hashable {
     public let shape: Shape
     /// Stable hash of `shape`, computed once (every image compares against it).
     public let key: String
-    /// How clips are published; not in `key`: a clip's files carry it
-    /// (`VideoSettings.key`), the photos' do not depend on it.
-    public let video: VideoSettings
     /// The site's and the albums' watermarks; each photo's own is in its shape.
     public let watermarks: WatermarkPolicy
     /// This photo's watermark (`marked(for:)`); nil: none.
@@ -83,10 +80,9 @@ public struct ImageSettings: Sendable, Hashable {
         return ContentHash.short(text: String(decoding: json, as: UTF8.self))
     }
 
-    private init(shape: Shape, video: VideoSettings, watermarks: WatermarkPolicy, watermark: Watermark?) {
+    private init(shape: Shape, watermarks: WatermarkPolicy, watermark: Watermark?) {
         self.shape = shape
         key = Self.key(of: shape)
-        self.video = video
         self.watermarks = watermarks
         self.watermark = watermark
     }
@@ -110,7 +106,7 @@ public struct ImageSettings: Sendable, Hashable {
             formats: config.formats.sorted { $0.preference > $1.preference }, jpeg: config.jpeg, webp: config.webp, avif: config.avif,
             jxl: config.jxl, denseFormat: config.denseFormat, metadata: config.metadata, placeholder: config.placeholderPolicy,
             pixelLimit: config.pixelLimit, animated: animated, downloads: config.downloads, hdr: config.hdrPolicy)
-        self.init(shape: shape, video: config.video, watermarks: config.watermarks, watermark: nil)
+        self.init(shape: shape, watermarks: config.watermarks, watermark: nil)
     }
 
     /// These settings for the photo at `path`, with its album's watermark
@@ -123,7 +119,7 @@ public struct ImageSettings: Sendable, Hashable {
         shape.watermark = mark.map { Shape.Mark(identity: $0.identity, minWidth: $0.minWidth) }
         shape.hdr.site = shape.hdr.mode(forSource: path)
         shape.hdr.albums = [:]
-        return ImageSettings(shape: shape, video: video, watermarks: watermarks, watermark: mark)
+        return ImageSettings(shape: shape, watermarks: watermarks, watermark: mark)
     }
 
     /// Whether a source whose header said `range` publishes HDR files: it

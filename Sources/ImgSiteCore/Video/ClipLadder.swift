@@ -13,6 +13,9 @@ struct ClipLadder: Sendable, Equatable {
     /// Sizes, largest first (the first is the poster's).
     var sizes: [Size]
 
+    /// The largest: the poster's, and what every file is scaled from.
+    var top: Size { sizes[0] }
+
     init(width: Int, height: Int, maxHeight: Int) {
         let short = min(width, height), long = max(width, height)
         let top = min(short, maxHeight)

@@ -6,14 +6,12 @@ import Vips
 /// when a budget's sample needs it before the build.
 enum ClipPoster {
     /// Writes `source`'s poster frame when it is not there yet, reading the
-    /// clip's opening seconds only.
-    static func ensure(_ source: SourceImage) throws(BuildError) {
+    /// clip's opening seconds only; `info`: its container, when probed already.
+    static func ensure(_ source: SourceImage, info known: ClipInfo? = nil) throws(BuildError) {
         guard let clip = source.clip, !FileManager.default.fileExists(atPath: clip.poster) else { return }
-        let info = try ClipProbe.read(source.absolutePath, displayPath: source.relativePath)
-        let top = ClipLadder(width: info.width, height: info.height, maxHeight: clip.settings.maxHeight).sizes[0]
-        let settings = ClipTranscoder.Settings(
-            width: top.width, height: top.height, frameRate: info.frameRate, audioBitrate: 0,
-            posterAt: clip.settings.posterAt(seconds: info.seconds), threads: 1)
+        var info = known
+        if info == nil { info = try ClipProbe.read(source.absolutePath, displayPath: source.relativePath) }
+        let settings = ClipPlan(info!, settings: clip.settings).transcoding(files: false, keepsPoster: true, threads: 1)
         try createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: source.relativePath)
         let poster = try ClipTranscoder.transcode(source.absolutePath, displayPath: source.relativePath, outputs: [], settings: settings)
         try write(poster, to: clip.poster, displayPath: source.relativePath)

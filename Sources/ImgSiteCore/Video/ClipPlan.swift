@@ -1,0 +1,35 @@
+/// A clip's video files and how they are made, decided once from its
+/// container (`ClipInfo`, probed once a build) and the video settings: the
+/// ladder's sizes in each codec (`ClipFileSet`), the poster's size (the
+/// ladder's top, which every file is scaled from), whether its sound is
+/// kept, and what the transcoder is told. The builder makes these files,
+/// the poster alone is sampled with the same settings, and the header's
+/// size is the poster's.
+struct ClipPlan: Sendable {
+    let info: ClipInfo
+    let settings: VideoSettings
+    let ladder: ClipLadder
+    let fileSet: ClipFileSet
+
+    init(_ info: ClipInfo, settings: VideoSettings) {
+        (self.info, self.settings) = (info, settings)
+        ladder = ClipLadder(width: info.width, height: info.height, maxHeight: settings.maxHeight)
+        fileSet = ClipFileSet(ladder: ladder, settings: settings)
+    }
+
+    /// The poster frame's size: the ladder's top, which every file is scaled from.
+    var poster: ClipLadder.Size { ladder.top }
+
+    /// Its sound goes into its files.
+    var sound: Bool { info.audioCodec != nil && settings.audio == .keep }
+
+    /// What the transcoder is told for a decode making files (`files`) or
+    /// only sampling the poster; `keepsPoster`: the poster is wanted at its
+    /// time (else the sampler reads the first second only).
+    func transcoding(files: Bool, keepsPoster: Bool, threads: Int) -> ClipTranscoder.Settings {
+        ClipTranscoder.Settings(
+            width: poster.width, height: poster.height, frameRate: info.frameRate, quality: settings.quality,
+            audioBitrate: sound && files ? VideoSettings.audioBitrate : 0,
+            posterAt: keepsPoster ? settings.posterAt(seconds: info.seconds) : 0, threads: threads)
+    }
+}
