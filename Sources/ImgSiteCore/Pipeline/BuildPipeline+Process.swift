@@ -14,7 +14,7 @@ extension BuildPipeline {
         }
         // A photo tightened past the site's settings makes no other formats.
         try startLibvips(for: stale, settings: planned.settings.site)
-        observe(.work(WorkEstimate.of(stale, headers: planned.headers)))
+        observe(.work(WorkEstimate.of(stale, headers: planned.headers, pixelLimit: planned.settings.site.pixelLimit)))
         built.record(make(stale, settings: planned.settings, headers: planned.headers, writer: planned.scanned.writer, pass: .first),
                      of: stale, step: .process)
         planned.headers.release()

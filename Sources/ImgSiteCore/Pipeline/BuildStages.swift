@@ -234,6 +234,11 @@ final class KnownHeaders: Sendable {
         headers.withLock { $0[source] }
     }
 
+    /// Keeps `header`, read for `source` before its image is made.
+    func keep(_ header: SourceHeader, for source: String) {
+        headers.withLock { $0[source] = header }
+    }
+
     /// Lets go of those no image took (images the journal served).
     func release() {
         headers.withLock { $0 = [:] }

@@ -7,15 +7,23 @@ import Foundation
 /// budget's plan), else estimated from its bytes, so no file is opened
 /// for the estimate that the cache might have spared.
 enum WorkEstimate {
-    /// Each image to make: its work, in still pixels' worth.
-    static func of(_ jobs: [ImageJob], headers: KnownHeaders) -> [String: Double] {
-        Dictionary(jobs.map { ($0.source.relativePath, of($0.source, header: headers.peek($0.source.relativePath))) }) { first, _ in first }
+    /// Each image to make: its work, in still pixels' worth. A clip's
+    /// header read for it is kept in `headers`: its container is probed once a build.
+    static func of(_ jobs: [ImageJob], headers: KnownHeaders, pixelLimit: Int) -> [String: Double] {
+        Dictionary(jobs.map { job in
+            let path = job.source.relativePath
+            var header = headers.peek(path)
+            if header == nil, job.source.clip != nil, let read = try? SourceHeader.read(job.source, pixelLimit: pixelLimit) {
+                headers.keep(read, for: path)
+                header = read
+            }
+            return (path, of(job.source, header: header))
+        }) { first, _ in first }
     }
 
     static func of(_ source: SourceImage, header: SourceHeader?) -> Double {
         if source.clip != nil {
-            let shape = header?.clip ?? (try? ClipProbe.read(source.absolutePath, displayPath: source.relativePath))
-            guard let shape else { return Double(source.byteCount) / 0.03 * clipFrame }
+            guard let shape = header?.clip else { return Double(source.byteCount) / 0.03 * clipFrame }
             return Double(shape.width * shape.height) * max(shape.seconds * shape.frameRate, 1) * clipFrame
         }
         if let header { return Double(header.width * header.height * max(header.frames, 1)) }
