@@ -18,13 +18,16 @@ enum CacheKey {
     /// under `IMGSITE_NATIVE=off` never takes files the fast paths made.
     static let versions = "imgsite \(ImgSiteVersion.current), libvips \(Vips.version), native \(Native.signature)"
 
-    /// `rawPreview`: the source is a RAW file read through its preview
-    /// (`RawPreview`): the same bytes named `.webp` are read another way.
-    /// `clip`: the source is a clip read through its poster frame
-    /// (`ClipSource`), made under these settings (`posterKey`).
-    static func image(content: String, metadata: MetadataPolicy, rawPreview: Bool = false, clip: VideoSettings? = nil) -> String {
-        SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + (rawPreview ? "|raw preview" : "")
-            + (clip.map { "|clip poster|r\(videoRecipe)|\($0.posterKey)" } ?? ""))
+    /// `media`: a RAW file is read through its preview (`RawPreview`: the
+    /// same bytes named `.webp` are read another way); a clip through its
+    /// poster frame (`ClipSource`), made under its settings (`posterKey`).
+    static func image(content: String, metadata: MetadataPolicy, media: SourceMedia = .image) -> String {
+        let read = switch media {
+        case .image, .livePhoto: ""
+        case .raw: "|raw preview"
+        case .clip(let clip): "|clip poster|r\(videoRecipe)|\(clip.settings.posterKey)"
+        }
+        return SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + read)
     }
 
     /// How a clip's files and poster are made beyond their settings (the

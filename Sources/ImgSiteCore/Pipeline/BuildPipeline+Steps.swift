@@ -125,12 +125,17 @@ extension BuildPipeline {
         // the site's settings (the poster's size) are read again.
         if let video = choice.budget?.plan.config(from: options.config).video, video != options.config.video {
             let handling = videoHandling(video)
-            for index in jobs.indices where jobs[index].source.clip != nil || jobs[index].source.motion != nil {
-                if jobs[index].source.clip != nil {
-                    jobs[index].source.clip = handling.clip(at: jobs[index].source.absolutePath, identity: jobs[index].source.identity)
-                    headers[jobs[index].source.relativePath] = nil
+            for index in jobs.indices {
+                let source = jobs[index].source
+                switch source.media {
+                case .image, .raw: continue
+                case .clip:
+                    if let clip = handling.clip(at: source.absolutePath, identity: source.identity) { jobs[index].source.media = .clip(clip) }
+                    headers[source.relativePath] = nil
+                case .livePhoto(var motion):
+                    motion.settings = video
+                    jobs[index].source.media = .livePhoto(motion: motion)
                 }
-                jobs[index].source.motion?.settings = video
             }
         }
         if !scanned.recorded.previousBuildFinished {

@@ -13,7 +13,7 @@ extension BuildPipeline {
         }
         let scanned = rendered.built.scanned
         collect(BuiltAlbum(scanned.root, summaries: rendered.built.summaries, words: .english))
-        let (store, cache, output) = (scanned.store, options.cacheFolder.path, options.output)
+        let (store, cache) = (scanned.store, options.cacheFolder.path)
         var rendered = rendered
         for (album, path) in zips {
             let records = try buildDatabase(.read, at: cache) { try store.results(album.gridPhotos.map(\.source)) }

@@ -49,7 +49,7 @@ struct ImageBuilder: Sendable {
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(
-            content: content, metadata: settings.metadata, rawPreview: job.source.rawPreview != nil, clip: job.source.clip?.settings)
+            content: content, metadata: settings.metadata, media: job.source.media)
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind, known: known)
@@ -60,10 +60,13 @@ struct ImageBuilder: Sendable {
             found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).metadata(policy: settings.metadata)
         }
         // A clip's video files first: decoding it writes the poster frame its stills are made from.
-        let clip = try job.source.clip.map { clip throws(BuildError) in
-            try clipFiles(job, clip: clip, info: known!.clip!, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+        var (clip, motion): (ClipFiles?, ClipFiles?) = (nil, nil)
+        switch job.source.media {
+        case .image, .raw: break
+        case .clip(let source):
+            clip = try clipFiles(job, clip: source, info: known!.clip!, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+        case .livePhoto(let source): motion = try motionFiles(job, motion: source)
         }
-        let motion = try job.source.motion.map { motion throws(BuildError) in try motionFiles(job, motion: motion) }
         let videos = [clip, motion].compactMap { $0 }
         if found.isComplete(wantsPlaceholder: kind.codec != nil) {
             let (result, summary) = try finish(job, sidecar: sidecar, content: content, imageKey: imageKey, found: found, clip: clip, motion: motion)

@@ -47,7 +47,7 @@ extension ImageJob {
     /// for a clip, the video settings too; for a Live Photo's still, its motion.
     func journalPlan(_ settingsKey: String) -> String {
         ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }
-            + [source.clip?.settingsKey, source.motion?.journalTag, sealedBy.map { "sealed:" + $0 }].compactMap { $0 })
+            + [source.media.journalTag, sealedBy.map { "sealed:" + $0 }].compactMap { $0 })
             .joined(separator: " ")
     }
 }

@@ -112,7 +112,7 @@ public struct Scanner: Sendable {
             } else if file.isFile, VideoHandling.isClip(name) {
                 if let clip = video.clip(at: absolute, identity: file.identity), video.skipReason == nil {
                     var source = SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity)
-                    source.clip = clip
+                    source.media = .clip(clip)
                     images.append(source)
                 } else if var skip = SkippedFile(relativePath: path, name: name) {
                     skip.note = video.skipReason
@@ -186,7 +186,7 @@ public struct Scanner: Sendable {
                 skip.note = reason
             } else {
                 var image = SourceImage(relativePath: file.path, absolutePath: file.absolute, identity: file.identity)
-                image.rawPreview = raw.previewPath(of: file.absolute, identity: file.identity)
+                if let preview = raw.previewPath(of: file.absolute, identity: file.identity) { image.media = .raw(preview: preview) }
                 images.append(image)
                 continue
             }
@@ -215,9 +215,10 @@ public struct Scanner: Sendable {
                 var skip = SkippedFile(relativePath: clip.relativePath, name: name(clip.relativePath))
             else { continue }
             motions.insert(clip.relativePath)
-            if video.showsMotion, let settings = clip.clip?.settings {
-                images[index].motion = LiveMotion(
-                    relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity, settings: settings)
+            // A RAW still keeps its preview: its motion is left out (no phone writes a RAW Live Photo).
+            if video.showsMotion, images[index].media == .image, let settings = clip.clip?.settings {
+                images[index].media = .livePhoto(motion: LiveMotion(
+                    relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity, settings: settings))
                 continue
             }
             skip.kind = .motion

@@ -64,16 +64,8 @@ public struct SourceImage: Sendable, Equatable, Hashable {
     /// name (`IMG_1.md`), which the first wins over key by key.
     public var sidecar: Sidecar?
     public var markdown: Sidecar?
-    /// For a camera RAW file: where its JPEG preview is written for
-    /// decoding (`RawPreview`), in the cache folder.
-    public var rawPreview: String?
-    /// For a video clip: its poster frame's file and its settings.
-    public var clip: ClipSource?
-    /// For a Live Photo's still under `live_photos: motion`: its `.mov`.
-    public var motion: LiveMotion?
-
-    /// The file libvips decodes: the source, a RAW file's preview or a clip's poster frame.
-    public var decodePath: String { clip?.poster ?? rawPreview ?? absolutePath }
+    /// An image, a RAW file, a clip or a Live Photo's still (`SourceMedia`).
+    public var media = SourceMedia.image
 
     public init(relativePath: String, absolutePath: String, identity: FileIdentity, sidecar: Sidecar? = nil) {
         self.relativePath = relativePath
