@@ -497,7 +497,7 @@ static int prepare(Transcode *t, const char *source, const ImgsiteVideoOutput *o
   t->audio = t->options->audio_bitrate > 0 ? av.find_best_stream(t->input, AVMEDIA_TYPE_AUDIO, -1, t->video, NULL, 0) : -1;
   if (t->audio >= 0 && (open_decoder(t, t->audio, &t->audio_decoder) < 0 || open_audio(t) < 0)) return -1;
   if (video_graph(t, outputs) < 0) return -1;
-  if (t->count > 0 && !video_first_frame_decodes(source)) return failed(t, "no frame of it could be decoded", 0);
+  if (t->count > 0 && !t->options->frames_known && !video_first_frame_decodes(source)) return failed(t, "no frame of it could be decoded", 0);
   for (int i = 0; i < t->count; i++)
     if (open_output(t, &t->outputs[i], &outputs[i]) < 0) return -1;
   t->poster.first_frame = t->options->poster_at >= 0;

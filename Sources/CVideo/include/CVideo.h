@@ -76,6 +76,9 @@ typedef struct {
   // Decoder threads (each encoder runs one, whatever this says: the same
   // bytes on every machine).
   int threads;
+  // Nonzero: a frame of the clip is known to decode (an earlier pass made
+  // files of it), so it is not checked again before the encoders open.
+  int frames_known;
   // Called as the clip is read with the fraction done; nonzero stops the
   // transcode (interrupted), deleting what it wrote.
   int (*progress)(void *context, double done);

@@ -36,7 +36,7 @@ enum AppleGainMap {
         var (width, height): (Int32, Int32) = (0, 0)
         var error = [CChar](repeating: 0, count: 512)
         guard imgsite_heif_apple_gain_map(path, &pixels, &width, &height, &error, error.count) == 0, let pixels else {
-            throw VipsError(operation: "libheif", path: path, message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw VipsError(operation: "libheif", path: path, message: String(cBuffer: error))
         }
         defer { free(pixels) }
         let map = try VipsImage.grey(pixels: UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height)),

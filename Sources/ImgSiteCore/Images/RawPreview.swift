@@ -18,7 +18,7 @@ public enum RawPreview {
         var info = imgsite_raw_info()
         var error = [CChar](repeating: 0, count: 512)
         guard imgsite_raw_preview(raw, &jpeg, &size, &info, &error, error.count) == 0, let jpeg else {
-            throw BuildError(path: displayPath, "is a RAW file imgsite cannot show: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw BuildError(path: displayPath, "is a RAW file imgsite cannot show: \(String(cBuffer: error))")
         }
         defer { imgsite_raw_free(jpeg) }
         let preview = Array(UnsafeBufferPointer(start: jpeg, count: size))

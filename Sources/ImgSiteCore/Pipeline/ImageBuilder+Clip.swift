@@ -157,8 +157,8 @@ extension ImageBuilder {
                 let files = pass.filter { refused[$0.codec] == nil }
                 if index > 0 && files.isEmpty { continue }
                 var passSettings = settings
-                // Later passes sample only the first second for a poster they drop.
-                if index > 0 { passSettings.posterAt = 0 }
+                // Later passes sample only the first second for a poster they drop, of a clip known to decode.
+                if index > 0 { (passSettings.posterAt, passSettings.framesKnown) = (0, true) }
                 let bytes = memory.base + files.map(size).reduce(0, +)
                 let made = try ClipGate.shared.run(bytes: bytes, budget: source.settings.memory) { () throws(BuildError) in
                     // Its frames, under the heap's 32 MiB for reuse, would stay beside the next pass's.

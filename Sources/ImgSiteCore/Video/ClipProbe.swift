@@ -64,7 +64,7 @@ public enum ClipProbe {
         var info = ImgsiteClipInfo()
         var error = [CChar](repeating: 0, count: 512)
         guard imgsite_video_probe(path, &info, &error, error.count) == 0 else {
-            throw BuildError(path: displayPath, "cannot be read as a video: \(ClipDamage.explain(path) ?? message(error))")
+            throw BuildError(path: displayPath, "cannot be read as a video: \(ClipDamage.explain(path) ?? String(cBuffer: error))")
         }
         let sideways = info.rotation == 90 || info.rotation == 270
         let codec = text(&info.codec), audio = text(&info.audio_codec), created = text(&info.created)
@@ -73,11 +73,6 @@ public enum ClipProbe {
             seconds: info.seconds, codec: codec, bitDepth: Int(info.bit_depth),
             transfer: info.hdr == 1 ? .pq : info.hdr == 2 ? .hlg : .sdr, frameRate: info.frame_rate, variableRate: info.variable_rate != 0,
             audioCodec: audio.isEmpty ? nil : audio, created: created.isEmpty ? nil : created, livePhoto: info.live_photo != 0)
-    }
-
-    /// The text the shim wrote into `buffer` (up to its first NUL).
-    static func message(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A fixed-size C string field as text.

@@ -10,7 +10,7 @@ enum ClipRemux {
     static func remux(_ source: String, to target: String, displayPath: String) throws(BuildError) {
         var error = [CChar](repeating: 0, count: 512)
         guard imgsite_video_remux(source, target, &error, error.count) == 0 else {
-            throw BuildError(path: displayPath, "cannot be offered as it is: \(ClipProbe.message(error))")
+            throw BuildError(path: displayPath, "cannot be offered as it is: \(String(cBuffer: error))")
         }
     }
 }

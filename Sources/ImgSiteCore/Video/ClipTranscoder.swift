@@ -32,6 +32,9 @@ enum ClipTranscoder {
         /// The poster's time; nil: the first representative frame.
         var posterAt: Double?
         var threads: Int
+        /// A frame of the clip is known to decode (an earlier pass made
+        /// files of it): not checked again before the encoders open.
+        var framesKnown = false
     }
 
     /// Makes `outputs` and returns the poster; `progress` is told the
@@ -63,7 +66,7 @@ enum ClipTranscoder {
         var options = ImgsiteTranscodeOptions(
             width: Int32(settings.width), height: Int32(settings.height), frame_rate: settings.frameRate,
             audio_bitrate: Int32(settings.audioBitrate), poster_at: settings.posterAt ?? -1, threads: Int32(settings.threads),
-            progress: { context, done in
+            frames_known: settings.framesKnown ? 1 : 0, progress: { context, done in
                 Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue().report(done) ? 0 : 1
             },
             context: Unmanaged.passUnretained(box).toOpaque())
@@ -73,7 +76,7 @@ enum ClipTranscoder {
             imgsite_video_transcode(source, files, Int32(files.count), &options, &poster, &error, error.count)
         }
         guard status == 0, let pixels = poster.rgba else {
-            throw BuildError(path: displayPath, "cannot be made into video files: \(ClipProbe.message(error))")
+            throw BuildError(path: displayPath, "cannot be made into video files: \(String(cBuffer: error))")
         }
         defer { imgsite_video_poster_free(&poster) }
         let count = Int(poster.width) * Int(poster.height) * 4
