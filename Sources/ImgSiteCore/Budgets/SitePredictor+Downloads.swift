@@ -27,13 +27,19 @@ extension SitePredictor {
         for (group, members) in groups {
             let animation = group.frames > 1 ? SourceAnimation(delays: Array(repeating: 100, count: group.frames), loops: 0) : nil
             let plan = settings.outputs(width: group.width, height: group.height, animation: animation, phase: group.phase ?? 0, range: group.dynamicRange)
-            switch settings.publication(plan, fileFormat: group.fileFormat, clip: group.clip).download {
-            case .none: break
-            case .original: sourceBytes += members.reduce(0) { $0 + $1.sourceBytes }
-            case .file(let spec) where animation != nil && spec.role == .image:
-                fileBytes += Double(animatedBytes(spec, group: group, members: members))
-            case .file(let spec): fileBytes += stillBytes(spec, group: group, settings: settings) * Double(members.count)
-            case .video: sourceBytes += Int(members.compactMap(\.clip).reduce(0) { $0 + largestVideoBytes($1, config: config) }.rounded(.up))
+            // A clip's download is one of its own video files: each clip is its own publication.
+            let publications = group.clip
+                ? members.map { ([$0], settings.publication(plan, fileFormat: group.fileFormat, videos: $0.clip?.files(config.video) ?? [])) }
+                : [(members, settings.publication(plan, fileFormat: group.fileFormat))]
+            for (members, publication) in publications {
+                switch publication.download {
+                case .none: break
+                case .original: sourceBytes += members.reduce(0) { $0 + $1.sourceBytes }
+                case .file(let spec) where animation != nil && spec.role == .image:
+                    fileBytes += Double(animatedBytes(spec, group: group, members: members))
+                case .file(let spec): fileBytes += stillBytes(spec, group: group, settings: settings) * Double(members.count)
+                case .video(let file): sourceBytes += Int((members[0].clip?.bytes(file, settings: config.video) ?? 0).rounded(.up))
+                }
             }
         }
         return SiteEstimate(files: pages.zipAlbums, bytes: sourceBytes + Int((fileBytes * imageScale).rounded(.up)) + photos.count * Self.zipEntryBytes)

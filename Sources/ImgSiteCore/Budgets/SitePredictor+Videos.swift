@@ -18,13 +18,6 @@ extension SitePredictor {
         }
     }
 
-    /// The clip's largest H.264 file (what `downloads: largest` offers), in bytes.
-    func largestVideoBytes(_ shape: ClipShape, config: SiteConfig) -> Double {
-        let files = shape.files(config.video).filter { $0.codec == .h264 }
-        guard let largest = files.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return 0 }
-        return shape.bytes(.h264, width: largest.width, height: largest.height, settings: config.video)
-    }
-
     /// The heaviest clips, for a refusal to name: "trip/IMG_4412.MOV 21 MB, …".
     func heaviestClips(_ config: SiteConfig, count: Int = 3) -> String {
         let weighed = clips.map { ($0.source, $0.shape.bytes(config.video)) }.sorted { $0.1 > $1.1 }

@@ -112,7 +112,7 @@ struct SitePredictor: Sendable {
         Dictionary(grouping: photos.map { photo in
             guard let clip = photo.clip else { return photo }
             var poster = photo
-            let top = ClipLadder(width: clip.width, height: clip.height, maxHeight: video.maxHeight).top
+            let top = clip.plan(video).poster
             (poster.width, poster.height) = (top.width, top.height)
             return poster
         }, by: Group.init)

@@ -21,12 +21,13 @@ extension ImageBuilder {
     /// not finish left nothing elsewhere, and the next one empties it.
     static let clipWorkFolder = "clip-work"
 
-    /// The clip's files for `job`, `info` its container (its header's). It
-    /// is decoded (once, for every file) when a file is missing from the
-    /// cache, or when its poster frame is and `needsPoster` (its stills are to be made).
-    func clipFiles(_ job: ImageJob, clip: ClipSource, info: ClipInfo, imageKey: String, needsPoster: Bool) throws(BuildError) -> ClipFiles {
-        let file = VideoSource(absolutePath: job.source.absolutePath, displayPath: job.source.relativePath, plan: ClipPlan(info, settings: clip.settings),
-                               imageKey: imageKey, name: job.slug, role: .video, poster: (clip.poster, needsPoster))
+    /// The clip's files for `job` as `plan` decides them (its publication's
+    /// `videos`), its poster frame written to `poster`. It is decoded (once,
+    /// for every file) when a file is missing from the cache, or when its
+    /// poster frame is and `needsPoster` (its stills are to be made).
+    func clipFiles(_ job: ImageJob, plan: ClipPlan, poster: String, imageKey: String, needsPoster: Bool) throws(BuildError) -> ClipFiles {
+        let file = VideoSource(absolutePath: job.source.absolutePath, displayPath: job.source.relativePath, plan: plan,
+                               imageKey: imageKey, name: job.slug, role: .video, poster: (poster, needsPoster))
         return try videoFiles(job, file)
     }
 

@@ -45,7 +45,7 @@ struct ImageBuilder: Sendable {
         let path = job.source.relativePath
         var known = known
         // A clip's header is its container's, probed once: its files, its original and its poster's stills read it.
-        if job.source.clip != nil, known == nil { known = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit) }
+        if case .clip = job.source.media, known == nil { known = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit) }
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(
@@ -64,7 +64,7 @@ struct ImageBuilder: Sendable {
         switch job.source.media {
         case .image, .raw: break
         case .clip(let source):
-            clip = try clipFiles(job, clip: source, info: known!.clip!, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+            clip = try clipFiles(job, plan: ClipPlan(known!.clip!, settings: source.settings), poster: source.poster, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
         case .livePhoto(let source): motion = try motionFiles(job, motion: source)
         }
         let videos = [clip, motion].compactMap { $0 }
@@ -192,7 +192,7 @@ struct ImageBuilder: Sendable {
             animation = AnimationStats(source, width: record.width, height: record.height, fileBytes: job.source.byteCount,
                                        frames: frames, fileBytesAfter: variants.first { $0.role == .image }?.bytes ?? 0)
         }
-        let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source), clip: job.source.clip != nil)
+        let publication = settings.publication(plan, fileFormat: OriginalDownload.format(of: job.source), videos: clip?.plan.fileSet.files)
         let original = try original(job, format: publication.original, imageKey: imageKey, record: record, clip: clip?.plan.info)
         if let original { variants.append(original.variant) }
         let videos = [clip, motion].compactMap { $0 }

@@ -2,12 +2,15 @@ import Foundation
 
 /// Everything one source publishes, decided here once from what is known
 /// of it without decoding and from the settings: its image files
-/// (`OutputPlan`), its own file beside them (`downloads: original`), and
-/// the file its page offers and its album's zip holds. The builder writes
+/// (`OutputPlan`), a clip's video files (`ClipPlan`), its own file beside
+/// them (`downloads: original`), and the file its page offers and its
+/// album's zip holds. The builder writes
 /// exactly this; the budget's predictor counts it with estimated bytes,
 /// the page and the zip offer its download.
 struct Publication: Sendable, Equatable {
     var plan: OutputPlan
+    /// A clip's video files, each size in each codec; none for a photo.
+    var videos: [VideoFile] = []
     /// The source's own file, its metadata cut, in this format; nil: not published.
     var original: OutputFormat?
     /// The file offered for download; nil under `downloads: none`.
@@ -18,8 +21,8 @@ struct Publication: Sendable, Equatable {
         case original
         /// One of its image files.
         case file(VariantSpec)
-        /// A clip's largest H.264 file (`ClipFiles`).
-        case video
+        /// One of a clip's video files (`VideoFile.offered`).
+        case video(VideoFile)
     }
 
     /// The name a download is saved under, on its page and in its album's
@@ -53,19 +56,20 @@ extension ImageSettings {
     /// the format its own file could be published in as it is
     /// (`OriginalDownload.format(of:)`: nil for a RAW file, a PNG, a HEIC),
     /// read only under `downloads: original`.
-    /// `clip`: the source is a video clip (its plan is its poster's stills).
-    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?, clip: Bool = false) -> Publication {
+    /// `videos`: a video clip's files (`ClipPlan.fileSet`; its plan is its
+    /// poster's stills), nil for a photo.
+    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?, videos: [VideoFile]? = nil) -> Publication {
         let original = original(fileFormat())
-        let download: Publication.Download? = switch shape.downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: clip) {
+        let download: Publication.Download? = switch shape.downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: videos != nil) {
         case .none: nil
         case .original: .original
-        case .largestVideo: .video
+        case .largestVideo: VideoFile.offered(videos ?? []).map { .video($0) }
         case .animatedFile: plan.specs.first { $0.role == .image }.map { .file($0) }
         // An HDR photo offers its HDR JPEG of that width: the SDR photo to every reader, HDR to those that show gain maps.
         case .widestJPEG: plan.specs.filter { $0.format == .jpeg && ($0.role == .image || $0.role == .hdr) }
             .max { ($0.width, $0.role == .hdr ? 1 : 0) < ($1.width, $1.role == .hdr ? 1 : 0) }.map { .file($0) }
         }
-        return Publication(plan: plan, original: original, download: download)
+        return Publication(plan: plan, videos: videos ?? [], original: original, download: download)
     }
 
     /// The format a source's own file is published in: its `fileFormat`

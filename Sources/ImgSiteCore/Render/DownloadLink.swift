@@ -20,7 +20,7 @@ extension ProcessedImage {
         return switch policy.offer(hasOriginal: original != nil, animated: animation != nil, clip: clip != nil) {
         case .none: nil
         case .original: original
-        case .largestVideo: videos.filter { $0.format == .mp4 }.max { $0.width < $1.width }
+        case .largestVideo: VideoFile.offered(videos.compactMap(\.videoFile)).flatMap { file in videos.first { $0.videoFile == file } }
         case .animatedFile: variants.first { $0.role == .image }
         case .widestJPEG: (stills.filter { $0.format == .jpeg } + hdrStills)
             .max { ($0.width, $0.role == .hdr ? 1 : 0) < ($1.width, $1.role == .hdr ? 1 : 0) }

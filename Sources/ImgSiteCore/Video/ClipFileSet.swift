@@ -4,7 +4,7 @@
 /// takes no side under 64 pixels), so a codec that cannot take a clip
 /// leaves only itself out, said in `leftOut`.
 struct ClipFileSet: Sendable {
-    var files: [(codec: VideoCodec, width: Int, height: Int)] = []
+    var files: [VideoFile] = []
     /// Each codec's files left out, and why: the clip's warnings.
     var leftOut: [String] = []
 
@@ -17,7 +17,7 @@ struct ClipFileSet: Sendable {
                 if let why = VideoCodec.refusal(encoder: encoder, width: size.width, height: size.height) {
                     (reason, refused) = (why, refused + ["\(size.width) × \(size.height)"])
                 } else {
-                    files.append((codec, size.width, size.height))
+                    files.append(VideoFile(codec: codec, width: size.width, height: size.height))
                 }
             }
             if let reason {

@@ -1,17 +1,18 @@
 import Foundation
 
-/// A clip as a budget sees it, from its container alone: its size upright,
-/// its length and rate, whether it has sound.
+/// A clip as a budget sees it, from its container alone (`ClipInfo`): its
+/// files are its `ClipPlan`'s under the settings tried, their bytes
+/// predicted from its size, length and rate.
 struct ClipShape: Sendable, Equatable {
-    var width: Int
-    var height: Int
-    var seconds: Double
-    var frameRate: Double
-    var sound: Bool
+    let info: ClipInfo
 
-    init(_ info: ClipInfo) {
-        (width, height, seconds, frameRate, sound) = (info.width, info.height, info.seconds, info.frameRate, info.audioCodec != nil)
-    }
+    init(_ info: ClipInfo) { self.info = info }
+
+    var seconds: Double { info.seconds }
+    var frameRate: Double { info.frameRate }
+
+    /// Its files and poster under `settings`, as the builder makes them.
+    func plan(_ settings: VideoSettings) -> ClipPlan { ClipPlan(info, settings: settings) }
 
     /// Bytes a second of a 1080p file at 30 frames a second, at the default
     /// settings, and how they scale with the pixels (bytes ∝ pixels^exponent):
@@ -33,10 +34,11 @@ struct ClipShape: Sendable, Equatable {
         .av1: [1, 0.65, 0.47],
     ]
 
-    /// The predicted bytes of its file in `codec` at `width` × `height`,
-    /// its sound (AAC, the same in every file) included. OpenH264 meets
-    /// the rate it is given (`VideoCodec.openH264Rate`).
-    func bytes(_ codec: VideoCodec, width: Int, height: Int, settings: VideoSettings) -> Double {
+    /// The predicted bytes of `file`, its sound (AAC, the same in every
+    /// file) included. OpenH264 meets the rate it is given
+    /// (`VideoCodec.openH264Rate`).
+    func bytes(_ file: VideoFile, settings: VideoSettings) -> Double {
+        let (codec, width, height) = (file.codec, file.width, file.height)
         let video: Double
         if codec == .h264, codec.encoder == "libopenh264" {
             video = Double(VideoCodec.openH264Rate(width: width, height: height, frameRate: frameRate, quality: settings.quality)) / 8
@@ -46,18 +48,15 @@ struct ClipShape: Sendable, Equatable {
             let share = Self.qualityShares[codec]![VideoSettings.Quality.allCases.firstIndex(of: settings.quality)!]
             video = rate.bytes * pow(pixels, rate.exponent) * max(frameRate, 1) / 30 * share
         }
-        let audio = sound && settings.audio == .keep ? Double(VideoSettings.audioBitrate) / 8 : 0
+        let audio = plan(settings).sound ? Double(VideoSettings.audioBitrate) / 8 : 0
         return (video + audio) * seconds
     }
 
-    /// Its files under `settings`: each size of its ladder in each codec
-    /// this machine encodes (`ImageBuilder.clipFiles` makes these).
-    func files(_ settings: VideoSettings) -> [(codec: VideoCodec, width: Int, height: Int)] {
-        ClipFileSet(ladder: ClipLadder(width: width, height: height, maxHeight: settings.maxHeight), settings: settings).files
-    }
+    /// Its files under `settings` (`Publication.videos`).
+    func files(_ settings: VideoSettings) -> [VideoFile] { plan(settings).fileSet.files }
 
     /// The predicted bytes of all its files under `settings`.
     func bytes(_ settings: VideoSettings) -> Double {
-        files(settings).reduce(0) { $0 + bytes($1.codec, width: $1.width, height: $1.height, settings: settings) }
+        files(settings).reduce(0) { $0 + bytes($1, settings: settings) }
     }
 }
