@@ -1,9 +1,7 @@
-// Which of imgsite's own code paths run beside libvips' public API.
-//
-// Each is switched on at start only where it applies (see the table in the
-// docs/native.md); IMGSITE_NATIVE=off switches every one off,
-// so imgsite uses libvips' public API alone, as it does on a platform or a
-// libvips where a path does not apply.
+// The facts imgsite's own code paths are chosen by: IMGSITE_NATIVE, the
+// libvips and liborc loaded, whether the interposers are linked. Swift
+// decides the paths from them (Vips/NativeGates.swift, the table in
+// docs/native.md) and hands each its switch.
 #define _GNU_SOURCE  // RTLD_DEFAULT
 #include <dlfcn.h>
 #include <pthread.h>
@@ -30,46 +28,15 @@ int imgsite_native_forced_off(void) {
   return forced_off;
 }
 
-// liborc's version as one number (0.4.33 -> 433), 0 if libvips loaded none.
-static int liborc_version(void) {
-  const char *text = imgsite_liborc_version();
-  int major = 0, minor = 0, micro = 0;
-  if (!text || sscanf(text, "%d.%d.%d", &major, &minor, &micro) < 2) return 0;
-  return major * 10000 + minor * 100 + micro;
+// The libvips' Highway targets (8.15+; 0: built without Highway), or -1
+// for a libvips without the call (8.14, scalar reduce).
+long long imgsite_vector_builtin_targets(void) {
+  return vips_vector_get_builtin_targets ? (long long)vips_vector_get_builtin_targets() : -1;
 }
 
-static int paths;
-static pthread_once_t decided = PTHREAD_ONCE_INIT;
-
-static void decide(void) {
-  // liborc before 0.4.34 races in its code allocator: the lock below, or
-  // without it libvips' public switch for its vector code (slower, safe).
-  int orc = liborc_version();
-  int racy_orc = orc > 0 && orc < 434;
-  int on = 0;
-  if (!imgsite_native_forced_off()) {
-    on |= IMGSITE_NATIVE_JPEG;
-    // Measured faster than libvips 8.14's scalar reduce. 8.15 vectorised its
-    // own through Highway; one built without Highway (no builtin target:
-    // the release bundle's, as Debian 12's Highway is too old) reduces in
-    // plain C, slower than 8.14 did.
-    int scalar_reduce = vips_version(0) == 8 && vips_version(1) < 15;
-    if (!scalar_reduce && vips_vector_get_builtin_targets) scalar_reduce = vips_vector_get_builtin_targets() == 0;
-    if (scalar_reduce) on |= IMGSITE_NATIVE_RESAMPLER;
-    if (racy_orc && imgsite_orc_calls_wrapped()) on |= IMGSITE_NATIVE_ORC_LOCK;
-  }
-  if (racy_orc && !(on & IMGSITE_NATIVE_ORC_LOCK)) on |= IMGSITE_NATIVE_VECTOR_OFF;
-  paths = on;
-}
-
-void imgsite_native_apply(void) {
+void imgsite_vector_code_off(void) {
   // OPTIONAL: a libvips without the switch has no liborc code to switch off.
-  if (imgsite_native_on(IMGSITE_NATIVE_VECTOR_OFF) && vips_vector_set_enabled) vips_vector_set_enabled(FALSE);
-}
-
-int imgsite_native_on(int path) {
-  pthread_once(&decided, decide);
-  return (paths & path) != 0;
+  if (vips_vector_set_enabled) vips_vector_set_enabled(FALSE);
 }
 
 int imgsite_interposers_present(void) { return dlsym(RTLD_DEFAULT, "imgsite_interposers_linked") != NULL; }

@@ -27,7 +27,7 @@ static int thumbnail_loaded(VipsImage *loaded, VipsImage **out, int width, int h
 }
 
 int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
-                                      int to_srgb, int shrink, int *pending_width) {
+                                      int to_srgb, int shrink, int own_reduce, int *pending_width) {
   *pending_width = 0;
   VipsImage *streamed, *loaded;
   // Decoded whole into memory here, top to bottom on this thread, so any
@@ -42,7 +42,7 @@ int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int wid
   if (failed) return -1;
   int orientation = vips_image_get_typeof(loaded, VIPS_META_ORIENTATION) ? vips_image_get_orientation(loaded) : 1;
   int result;
-  if (orientation > 1 || !imgsite_native_on(IMGSITE_NATIVE_RESAMPLER) || !imgsite_reduceh_eligible(loaded, width)) {
+  if (orientation > 1 || !own_reduce || !imgsite_reduceh_eligible(loaded, width)) {
     result = thumbnail_loaded(loaded, out, width, IMGSITE_NO_LIMIT, VIPS_SIZE_DOWN, to_srgb);
   } else {
     // The height vips_thumbnail_image would give: its shrink, rounded half up.

@@ -28,17 +28,23 @@ typedef void (*FreeFn)(void *program);
 
 static pthread_mutex_t orc_lock = PTHREAD_MUTEX_INITIALIZER;
 
+// Locked until Swift has decided (NativeGates, at start): vips_init itself
+// may compile, and the lock is the safe side.
+static int lock_on = 1;
+
+void imgsite_orc_set_locked(int on) { __atomic_store_n(&lock_on, on, __ATOMIC_RELEASE); }
+
 static void *liborc_symbol(const char *name) {
   void *symbol = dlsym(RTLD_NEXT, name);
   if (!symbol) g_error("imgsite: liborc has no %s", name);
   return symbol;
 }
 
-// Only with a liborc that has the race (native.c decides): a fixed one
-// gets its calls straight through.
+// Only with a liborc that has the race (Swift's NativeGates decides): a
+// fixed one gets its calls straight through.
 int imgsite_orc_compile(void *program) {
   static CompileFn compile;
-  int locked = imgsite_native_on(IMGSITE_NATIVE_ORC_LOCK);
+  int locked = __atomic_load_n(&lock_on, __ATOMIC_ACQUIRE);
   if (locked) pthread_mutex_lock(&orc_lock);
   if (!compile) compile = (CompileFn)liborc_symbol("orc_program_compile");
   int result = compile(program);
@@ -48,7 +54,7 @@ int imgsite_orc_compile(void *program) {
 
 void imgsite_orc_free(void *program) {
   static FreeFn free_program;
-  int locked = imgsite_native_on(IMGSITE_NATIVE_ORC_LOCK);
+  int locked = __atomic_load_n(&lock_on, __ATOMIC_ACQUIRE);
   if (locked) pthread_mutex_lock(&orc_lock);
   if (!free_program) free_program = (FreeFn)liborc_symbol("orc_program_free");
   free_program(program);

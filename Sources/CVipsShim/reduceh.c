@@ -170,9 +170,3 @@ int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const 
   g_object_unref(memory);
   return result;
 }
-
-int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height) {
-  if (!imgsite_native_on(IMGSITE_NATIVE_RESAMPLER) || !imgsite_reduceh_eligible(in, width) || height > in->Ysize)
-    return imgsite_vips_thumbnail_image_exact(in, out, width, height);
-  return imgsite_reduce(in, out, width, height, NULL);
-}

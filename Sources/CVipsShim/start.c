@@ -5,11 +5,6 @@ void imgsite_messages_warning(const char *message);  // messages.c
 
 static int imgsite_show_warnings = 0;
 
-// Set once vips_init has returned: until then no thread can have libvips
-// state to free, and vips_thread_shutdown would crash (its per-thread key
-// is made by vips_init).
-static int imgsite_vips_started = 0;
-
 // GLib hands every "VIPS" warning to this handler on the thread that raised
 // it; the per-thread capture keeps it for that thread's failing call.
 static void imgsite_log(const gchar *domain, GLogLevelFlags level,
@@ -33,13 +28,10 @@ int imgsite_vips_start(const char *argv0, int concurrency) {
   if (concurrency > 0)
     vips_concurrency_set(concurrency);
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, imgsite_log, NULL);
-  imgsite_native_apply();  // after vips_init, which sets up the vector code
-  __atomic_store_n(&imgsite_vips_started, 1, __ATOMIC_RELEASE);
+  imgsite_vips_mark_started();
   (void)imgsite_messages_interposed();  // decided now, on this one thread
   return 0;
 }
-
-int imgsite_vips_is_started(void) { return __atomic_load_n(&imgsite_vips_started, __ATOMIC_ACQUIRE); }
 
 void imgsite_vips_show_warnings(int show) { imgsite_show_warnings = show; }
 
@@ -49,5 +41,5 @@ void imgsite_vips_thread_end(void) {
   imgsite_messages_free();
   // A thread that ends before libvips has started (pages of a build with
   // nothing to process, while libvips still loads) never used it.
-  if (__atomic_load_n(&imgsite_vips_started, __ATOMIC_ACQUIRE)) vips_thread_shutdown();
+  if (imgsite_vips_is_started()) vips_thread_shutdown();
 }

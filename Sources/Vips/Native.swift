@@ -2,8 +2,7 @@ internal import CVipsShim
 import Foundation
 
 /// imgsite's own code beside libvips' public API: each fast path, on only
-/// where it applies and its self-check passes (`CVipsShim/native.c`
-/// decides). `IMGSITE_NATIVE=off` switches every one off: imgsite then uses
+/// where it applies (`NativeGates` decides) and its self-check passes. `IMGSITE_NATIVE=off` switches every one off: imgsite then uses
 /// libvips' public API alone, as on a platform or libvips where none applies.
 public enum Native {
     /// One fast path: whether it is on here, and why (or why not).
@@ -25,10 +24,10 @@ public enum Native {
     }
 
     /// The own Lanczos-3 reduce (`reduceh.c`, `reducev.c`).
-    public static var resampler: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_RESAMPLER)) != 0 }
+    public static var resampler: Bool { NativeGates.here.resampler }
     /// libjpeg-turbo's decode and encode of plain JPEGs (`jpeg*.c`), once
     /// its self-check has passed (`NativeSelfChecks.jpegCodec`).
-    public static var jpegCodec: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_JPEG)) != 0 && NativeSelfChecks.jpegCodec }
+    public static var jpegCodec: Bool { NativeGates.here.jpegCodec && NativeSelfChecks.jpegCodec }
 
     /// JPEG-only sites resized as Y, Cb and Cr planes (`JPEGPlanesProcessor`):
     /// the planes go through the own resampler, so this is on only where it is.
@@ -49,7 +48,7 @@ public enum Native {
 
     /// libvips' vector code switched off: a liborc with the allocator race
     /// and no lock around it.
-    public static var vectorCodeOff: Bool { imgsite_native_on(Int32(IMGSITE_NATIVE_VECTOR_OFF)) != 0 }
+    public static var vectorCodeOff: Bool { NativeGates.here.vectorCodeOff }
 
     /// Whether this process has CVipsInterposers' definitions (the imgsite
     /// executable and the tests do; another package using ImgSiteCore not).
@@ -77,7 +76,7 @@ public enum Native {
         paths.append(Path(name: "per-thread libvips messages", isOn: messages,
                           reason: messages ? "each failure carries its own image's libvips message"
                               : off ?? "libvips' calls do not reach imgsite's vips_error: a failed image runs again alone to read its message from libvips' shared buffer"))
-        let orcLock = imgsite_native_on(Int32(IMGSITE_NATIVE_ORC_LOCK)) != 0
+        let orcLock = NativeGates.here.orcLock
         paths.append(Path(name: "liborc allocator lock", isOn: orcLock, reason: orcLockReason(on: orcLock, off: off)))
         paths.append(Path(name: "own Lanczos-3 resampler", isOn: resampler,
                           reason: resampler ? "vectorised; libvips \(Vips.version)'s reduce is scalar"

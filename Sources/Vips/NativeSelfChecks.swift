@@ -2,8 +2,8 @@ internal import CVipsShim
 import Foundation
 
 /// The start-up checks of the native paths whose code is imgsite's own and
-/// is not checked where it is switched on (`CVipsShim/native.c` checks the
-/// others): each runs once, on first use, and a path whose check fails stays
+/// is not checked where it is switched on (`NativeGates` decides the
+/// others from what is loaded): each runs once, on first use, and a path whose check fails stays
 /// off, said by `--version` and `--verbose`.
 enum NativeSelfChecks {
     /// libjpeg-turbo's encoder and decoder (`CVipsShim/jpeg.c`) against

@@ -77,6 +77,7 @@ public enum Vips {
         guard imgsite_vips_start(CommandLine.arguments.first ?? "imgsite", 0) == 0 else {
             throw VipsError(operation: "vips_init", path: nil, captured: nil)
         }
+        NativeGates.here.apply()
         started = true
     }
 

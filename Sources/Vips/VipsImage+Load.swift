@@ -79,7 +79,7 @@ extension VipsImage {
         precondition([2, 4, 8].contains(jpegShrink), "libjpeg scales by 2, 4 or 8")
         var pending: Int32 = 0
         let image = try make("thumbnail", path: path) {
-            imgsite_vips_jpeg_shrunk_vertical(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink), &pending)
+            imgsite_vips_jpeg_shrunk_vertical(path, $0, Int32(width), failOn.raw, toSRGB ? 1 : 0, Int32(jpegShrink), Native.resampler ? 1 : 0, &pending)
         }.materialized(lanes: lanes)
         guard pending > 0 else { return image }
         return try make("resize", path: path) { imgsite_reduceh(image.pointer, $0, pending, nil) }

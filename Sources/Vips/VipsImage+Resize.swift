@@ -16,7 +16,10 @@ extension VipsImage {
     /// own resampler is on (`Native.resampler`: libvips < 8.15), else by libvips.
     public func downsized(toWidth width: Int, height: Int) throws(VipsError) -> VipsImage {
         if width >= self.width { return self }
-        return try Self.make("resize") { imgsite_vips_downsize_exact(pointer, $0, Int32(width), Int32(height)) }
+        guard Native.resampler, height <= self.height, imgsite_reduceh_eligible(pointer, Int32(width)) != 0 else {
+            return try Self.make("resize") { imgsite_vips_thumbnail_image_exact(pointer, $0, Int32(width), Int32(height)) }
+        }
+        return try Self.make("resize") { imgsite_reduce(pointer, $0, Int32(width), Int32(height), nil) }
     }
 
     /// `downsized(toWidth:height:)` entirely by libvips (its scalar

@@ -68,8 +68,10 @@ const char *imgsite_modules_guess_libdir(const char *argv0, const char *env_name
 const char *imgsite_modules_guess_prefix(const char *argv0, const char *env_name);
 
 /// Whether imgsite_vips_start has returned: before it, libvips' error buffer
-/// (locked by a mutex vips_init makes) must not be touched.
+/// (locked by a mutex vips_init makes) must not be touched (started.c).
 int imgsite_vips_is_started(void);
+/// Said by imgsite_vips_start once vips_init has returned.
+void imgsite_vips_mark_started(void);
 
 /// Whether libvips warnings are also printed to stderr (off by default, so a
 /// progress line is not broken by libvips' own printing).
@@ -81,27 +83,18 @@ void imgsite_vips_show_warnings(int show);
 /// thread never used libvips, and would otherwise wait for it to load.
 void imgsite_vips_thread_end(void);
 
-// MARK: native fast paths (native.c)
-
-/// imgsite's own code paths beside libvips' public API, as bits.
-enum {
-  IMGSITE_NATIVE_RESAMPLER = 1,  // own Lanczos-3 reduce (reduceh.c, reducev.c)
-  IMGSITE_NATIVE_JPEG = 2,       // libjpeg-turbo decode and encode (jpeg*.c)
-  IMGSITE_NATIVE_ORC_LOCK = 4,   // liborc's allocator serialised (orc.c)
-  IMGSITE_NATIVE_VECTOR_OFF = 8, // not a path: libvips' vector code off, as
-                                 // a racy liborc runs without the lock
-};
-
-/// Switches libvips' vector code off when IMGSITE_NATIVE_VECTOR_OFF is on;
-/// imgsite_vips_start calls it, after vips_init and before any image.
-void imgsite_native_apply(void);
+// MARK: facts the native fast paths are chosen by (native.c)
 
 /// IMGSITE_NATIVE=off: every path off, messages and modules left to libvips.
 int imgsite_native_forced_off(void);
 
-/// Whether `path` (one IMGSITE_NATIVE_ bit) is on: decided once, at the
-/// first call, from IMGSITE_NATIVE and the libvips and liborc loaded.
-int imgsite_native_on(int path);
+/// The loaded libvips' Highway targets (0: built without Highway), or -1
+/// when it has no such call (before 8.15).
+long long imgsite_vector_builtin_targets(void);
+
+/// Switches libvips' vector (liborc) code off: a racy liborc without the
+/// lock. Call after vips_init, before any image.
+void imgsite_vector_code_off(void);
 
 /// Whether the process has CVipsInterposers' exported definitions.
 int imgsite_interposers_present(void);
@@ -167,6 +160,9 @@ void imgsite_messages_thaw(void);
 /// Whether libvips' orc_program_compile()/orc_program_free() calls land on
 /// this binary's locked definitions (a self-check: the linker must export them).
 int imgsite_orc_calls_wrapped(void);
+
+/// Whether the hooks below take the lock: on until Swift decides (at start).
+void imgsite_orc_set_locked(int on);
 
 /// Hooks for liborc's orc_program_compile/orc_program_free (called by
 /// CVipsInterposers): liborc's own, under the lock when it is on.
@@ -249,20 +245,16 @@ typedef struct {
 /// shrinks, on `grid` (NULL: centres lined up). In memory.
 int imgsite_reduce(VipsImage *in, VipsImage **out, int width, int height, const ImgsiteReduceGrid *grid);
 
-/// As imgsite_vips_thumbnail_image_exact; by imgsite_reducev then
-/// imgsite_reduceh when `in` is eligible. In memory.
-int imgsite_vips_downsize_exact(VipsImage *in, VipsImage **out, int width, int height);
-
 /// vips_jpegload with shrink (libjpeg's DCT scaling by 2, 4 or 8, chosen by
 /// the caller to stay at or above the target), decoded into memory on this
 /// thread (so its messages are this thread's), then
 /// vips_thumbnail_image for the rest: vips_thumbnail alone keeps a factor of
 /// 2 for its final resize and so decodes 4x the pixels at 1.5-2.9x shrinks.
-/// Left at its full width when imgsite_reduceh can finish it (upright,
-/// 8-bit, no alpha): then `*pending_width` is the width still to reduce
-/// to, else 0.
+/// With `own_reduce`, left at its full width when imgsite_reduceh can
+/// finish it (upright, 8-bit, no alpha): then `*pending_width` is the
+/// width still to reduce to, else 0.
 int imgsite_vips_jpeg_shrunk_vertical(const char *path, VipsImage **out, int width, VipsFailOn fail_on,
-                                      int to_srgb, int shrink, int *pending_width);
+                                      int to_srgb, int shrink, int own_reduce, int *pending_width);
 
 // MARK: plain JPEGs through libjpeg-turbo directly (jpeg.c)
 
