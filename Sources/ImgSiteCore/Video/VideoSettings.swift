@@ -1,3 +1,5 @@
+import Foundation
+
 /// How video clips are published (`video:` in imgsite.yml).
 public struct VideoSettings: Sendable, Hashable {
     /// Clips are published (else skipped, counted as skipped).
@@ -27,7 +29,7 @@ public struct VideoSettings: Sendable, Hashable {
         case still, motion
     }
 
-    public enum Audio: String, Sendable, Hashable, CaseIterable {
+    public enum Audio: String, Sendable, Hashable, CaseIterable, Encodable {
         case keep, drop
     }
 
@@ -59,11 +61,38 @@ public struct VideoSettings: Sendable, Hashable {
     /// What a clip's poster frame depends on: its size and its time.
     var posterKey: String { "\(maxHeight)|\(posterAt.map { "\($0)" } ?? "auto")" }
 
-    /// What a clip's files depend on beyond the clip: a changed setting or
-    /// encoder makes them again (the photos' files do not depend on it).
+    /// What a clip's files depend on beyond the clip (`Shape`, hashed
+    /// whole): a changed setting or encoder makes them again (the photos'
+    /// files do not depend on it).
     var key: String {
-        let encoders = codecs.map { "\($0.rawValue):\($0.encoder ?? "-")" }.joined(separator: ",")
-        return "video|\(maxHeight)|\(encoders)|\(audio.rawValue)|\(posterAt.map { "\($0)" } ?? "auto")"
-            + (quality == .standard ? "" : "|\(quality.rawValue)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Numbers, strings and lists of them: encoding cannot fail.
+        let json = (try? encoder.encode(Shape(self))) ?? Data()
+        return "video|" + ContentHash.short(text: String(decoding: json, as: UTF8.self))
+    }
+
+    /// Every setting that shapes a clip's files and poster, each codec with
+    /// the encoder this machine makes it with. The others are
+    /// `VideoSettingsKeyTests.shapeless`: `enabled` (no files at all),
+    /// `livePhotos` (a Live Photo's motion is its still's own entry) and
+    /// `memory` (the passes make the same bytes); a field added to
+    /// `VideoSettings` and to neither fails that test.
+    struct Shape: Encodable, Equatable {
+        var maxHeight: Int
+        var codecs: [Codec]
+        var audio: Audio
+        var quality: Quality
+        var posterAt: Double?
+
+        struct Codec: Encodable, Equatable {
+            var codec: VideoCodec
+            var encoder: String?
+        }
+
+        init(_ settings: VideoSettings) {
+            (maxHeight, audio, quality, posterAt) = (settings.maxHeight, settings.audio, settings.quality, settings.posterAt)
+            codecs = settings.codecs.map { Codec(codec: $0, encoder: $0.encoder) }
+        }
     }
 }
