@@ -71,32 +71,13 @@ static int open_decoder(Transcode *t, int index, AVCodecContext **decoder) {
   return 0;
 }
 
-// The filters that show a stored frame upright (the display matrix's turn).
-static const char *upright(int rotation) {
-  switch (rotation) {
-  case 90: return "transpose=clock,";
-  case 180: return "hflip,vflip,";
-  case 270: return "transpose=cclock,";
-  default: return "";
-  }
-}
-
-// Tone mapping from HDR (PQ or HLG, BT.2020) to SDR BT.709, as FFmpeg's
-// documentation does it: to linear light, Hable's curve, back to BT.709.
-static int tone_map(char *to, size_t size, int transfer) {
-  const char *from = transfer == AVCOL_TRC_SMPTE2084 ? "smpte2084" : "arib-std-b67";
-  return snprintf(to, size,
-                  "zscale=tin=%s:pin=bt2020:min=bt2020nc:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
-                  "tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,",
-                  from);
-}
-
+// HDR (PQ or HLG): its files are tagged BT.709, as the graph tone maps it.
 static int is_hdr(const AVCodecParameters *video) {
   return video->color_trc == AVCOL_TRC_SMPTE2084 || video->color_trc == AVCOL_TRC_ARIB_STD_B67;
 }
 
-// The video graph, described as FFmpeg's -filter_complex would be.
-static int video_graph(Transcode *t, const ImgsiteVideoOutput *outputs) {
+// The video graph: its source, then the filters Swift described.
+static int video_graph(Transcode *t) {
   const AVStream *stream = t->input->streams[t->video];
   const AVCodecContext *decoder = t->video_decoder;
   const ImgsiteTranscodeOptions *o = t->options;
@@ -105,21 +86,9 @@ static int video_graph(Transcode *t, const ImgsiteVideoOutput *outputs) {
   size_t size = 4096;
   char *description = malloc(size);
   if (!description) return failed(t, "out of memory", 0);
-  int at = snprintf(description, size, "buffer=video_size=%dx%d:pix_fmt=%s:time_base=%d/%d:pixel_aspect=1/1,%sscale=%d:%d,",
-                    decoder->width, decoder->height, pixels->name, stream->time_base.num, stream->time_base.den,
-                    upright(video_rotation(stream)), o->width, o->height);
-  if (is_hdr(stream->codecpar)) at += tone_map(description + at, size - at, stream->codecpar->color_trc);
-  at += snprintf(description + at, size - at, "format=yuv420p,split=%d", t->count + 1);
-  for (int i = 0; i <= t->count; i++) at += snprintf(description + at, size - at, "[o%d]", i);
-  for (int i = 0; i < t->count; i++)
-    at += snprintf(description + at, size - at, ";[o%d]scale=%d:%d,setsar=1,buffersink", i, outputs[i].width, outputs[i].height);
-  if (o->poster_at >= 0)
-    at += snprintf(description + at, size - at, ";[o%d]trim=start=%g:end=%g,format=rgba,buffersink", t->count, o->poster_at,
-                   o->poster_at + 1);
-  else  // Four frames a second of the opening five seconds.
-    at += snprintf(description + at, size - at,
-                   ";[o%d]trim=end=5,select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,0.25)',format=rgba,buffersink",
-                   t->count);
+  // The source is the one part only the decoder knows; the rest is Swift's (ClipFilterGraph).
+  int at = snprintf(description, size, "buffer=video_size=%dx%d:pix_fmt=%s:time_base=%d/%d:pixel_aspect=1/1,%s", decoder->width,
+                    decoder->height, pixels->name, stream->time_base.num, stream->time_base.den, o->filters);
   if ((size_t)at >= size) {
     free(description);
     return failed(t, "too many outputs", 0);
@@ -496,7 +465,7 @@ static int prepare(Transcode *t, const char *source, const ImgsiteVideoOutput *o
   if (open_decoder(t, t->video, &t->video_decoder) < 0) return -1;
   t->audio = t->options->audio_bitrate > 0 ? av.find_best_stream(t->input, AVMEDIA_TYPE_AUDIO, -1, t->video, NULL, 0) : -1;
   if (t->audio >= 0 && (open_decoder(t, t->audio, &t->audio_decoder) < 0 || open_audio(t) < 0)) return -1;
-  if (video_graph(t, outputs) < 0) return -1;
+  if (video_graph(t) < 0) return -1;
   if (t->count > 0 && !t->options->frames_known && !video_first_frame_decodes(source)) return failed(t, "no frame of it could be decoded", 0);
   for (int i = 0; i < t->count; i++)
     if (open_output(t, &t->outputs[i], &outputs[i]) < 0) return -1;

@@ -65,6 +65,10 @@ typedef struct {
   // The size every output is made from, upright (the largest output's): the
   // frames are turned, scaled and tone mapped once, to this.
   int width, height;
+  // The filter graph after its source, as FFmpeg's -filter_complex reads it
+  // (ClipFilterGraph): one buffersink an output, in their order, then the
+  // poster's.
+  const char *filters;
   // The clip's frames a second (ClipInfo's), for the encoders' rate control.
   double frame_rate;
   // Sound: encoded once to AAC at this many bits a second and written into

@@ -28,7 +28,8 @@ struct ClipPlan: Sendable {
     /// time (else the sampler reads the first second only).
     func transcoding(files: Bool, keepsPoster: Bool, threads: Int) -> ClipTranscoder.Settings {
         ClipTranscoder.Settings(
-            width: poster.width, height: poster.height, frameRate: info.frameRate, quality: settings.quality,
+            width: poster.width, height: poster.height, rotation: info.rotation, transfer: info.transfer, frameRate: info.frameRate,
+            quality: settings.quality,
             audioBitrate: sound && files ? VideoSettings.audioBitrate : 0,
             posterAt: keepsPoster ? settings.posterAt(seconds: info.seconds) : 0, threads: threads)
     }

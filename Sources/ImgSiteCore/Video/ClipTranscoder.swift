@@ -25,6 +25,9 @@ enum ClipTranscoder {
         /// The size every output is scaled from (the poster's; the ladder's top).
         var width: Int
         var height: Int
+        /// The clip's turn to upright and its transfer (`ClipInfo`'s): the filters' first steps.
+        var rotation: Int
+        var transfer: ClipInfo.Transfer
         var frameRate: Double
         var quality: VideoSettings.Quality = .standard
         /// AAC bits a second; 0 leaves the sound out.
@@ -63,8 +66,10 @@ enum ClipTranscoder {
                 width: Int32(output.width), height: Int32(output.height), level: Int32(level)))
         }
         let box = ProgressBox(progress)
+        let graph = ClipFilterGraph(rotation: settings.rotation, transfer: settings.transfer, width: settings.width, height: settings.height,
+                                    files: outputs.map { ($0.width, $0.height) }, posterAt: settings.posterAt)
         var options = ImgsiteTranscodeOptions(
-            width: Int32(settings.width), height: Int32(settings.height), frame_rate: settings.frameRate,
+            width: Int32(settings.width), height: Int32(settings.height), filters: c(graph.description), frame_rate: settings.frameRate,
             audio_bitrate: Int32(settings.audioBitrate), poster_at: settings.posterAt ?? -1, threads: Int32(settings.threads),
             frames_known: settings.framesKnown ? 1 : 0, progress: { context, done in
                 Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue().report(done) ? 0 : 1

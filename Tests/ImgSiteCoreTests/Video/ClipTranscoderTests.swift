@@ -16,7 +16,8 @@ struct ClipTranscoderTests {
             ClipTranscoder.Output(codec: codec, width: info.width, height: info.height, path: folder.appending(path: "\(codec).mp4").path)
         }
         let settings = ClipTranscoder.Settings(
-            width: info.width, height: info.height, frameRate: info.frameRate, audioBitrate: audio ? 96_000 : 0, posterAt: posterAt, threads: threads)
+            width: info.width, height: info.height, rotation: info.rotation, transfer: info.transfer, frameRate: info.frameRate,
+            audioBitrate: audio ? 96_000 : 0, posterAt: posterAt, threads: threads)
         let poster = try ClipTranscoder.transcode(ClipProbeTests.clip(name), displayPath: name, outputs: outputs, settings: settings)
         return (outputs.map { URL(fileURLWithPath: $0.path) }, poster, folder)
     }
@@ -149,7 +150,7 @@ struct ClipTranscoderTests {
         let folder = try Corpus.scratch("transcode-failures")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = ClipTranscoder.Output(codec: .h264, width: 320, height: 180, path: folder.appending(path: "out.mp4").path)
-        let settings = ClipTranscoder.Settings(width: 320, height: 180, frameRate: 25, audioBitrate: 0, posterAt: nil, threads: 1)
+        let settings = ClipTranscoder.Settings(width: 320, height: 180, rotation: 0, transfer: .sdr, frameRate: 25, audioBitrate: 0, posterAt: nil, threads: 1)
         #expect(throws: BuildError(path: "damaged.mp4", "cannot be made into video files: cannot be read as a video: Invalid data found when processing input")) {
             try ClipTranscoder.transcode(ClipProbeTests.clip("damaged.mp4"), displayPath: "damaged.mp4", outputs: [output], settings: settings)
         }
@@ -172,7 +173,8 @@ struct ClipTranscoderTests {
         let outputs = [VideoCodec.av1, .h264].map {
             ClipTranscoder.Output(codec: $0, width: info.width, height: info.height, path: folder.appending(path: "\($0).mp4").path)
         }
-        let settings = ClipTranscoder.Settings(width: info.width, height: info.height, frameRate: info.frameRate, audioBitrate: 0, posterAt: nil, threads: 1)
+        let settings = ClipTranscoder.Settings(width: info.width, height: info.height, rotation: info.rotation, transfer: info.transfer,
+                                               frameRate: info.frameRate, audioBitrate: 0, posterAt: nil, threads: 1)
         #expect(throws: BuildError.self) {
             try ClipTranscoder.transcode(ClipProbeTests.clip("tiny-upright.mp4"), displayPath: "tiny-upright.mp4", outputs: outputs, settings: settings)
         }
@@ -190,7 +192,7 @@ struct ClipTranscoderTests {
         let folder = try Corpus.scratch("transcode-encrypted")
         defer { try? FileManager.default.removeItem(at: folder) }
         let outputs = [VideoCodec.av1, .h264].map { ClipTranscoder.Output(codec: $0, width: 320, height: 180, path: folder.appending(path: "\($0).mp4").path) }
-        let settings = ClipTranscoder.Settings(width: 320, height: 180, frameRate: 25, audioBitrate: 128_000, posterAt: nil, threads: 1)
+        let settings = ClipTranscoder.Settings(width: 320, height: 180, rotation: 0, transfer: .sdr, frameRate: 25, audioBitrate: 128_000, posterAt: nil, threads: 1)
         #expect(throws: BuildError.self) {
             try ClipTranscoder.transcode(ClipProbeTests.clip("encrypted.mp4"), displayPath: "encrypted.mp4", outputs: outputs, settings: settings)
         }
