@@ -43,7 +43,8 @@ struct ImageProcessor: Sendable {
         // A hole of zeros or garbage over a JPEG's scan often decodes without
         // complaint: then the bytes say it (the record keeps the warning).
         let damaged = encoded.record.warnings.contains { $0.hasPrefix(Self.damagedPrefix) }
-        if !damaged, !encoded.decodedToEnd, job.source.rawPreview == nil, job.source.clip == nil,
+        // Only a file decoded as itself: a RAW preview or a clip's poster is imgsite's own.
+        if !damaged, !encoded.decodedToEnd, job.source.decodesItself,
             let problem = SilentDamage.problem(atPath: job.source.absolutePath, fileSize: job.source.byteCount)
         {
             encoded.record.warnings.append(Self.damaged(problem))

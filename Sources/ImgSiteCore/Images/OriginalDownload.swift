@@ -22,8 +22,12 @@ enum OriginalDownload {
     /// (`ClipRemux`); nil for a RAW file (its preview is what is shown) or a
     /// file that cannot be read.
     static func format(of source: SourceImage) -> OutputFormat? {
-        if source.clip != nil { return .clip }
-        guard source.rawPreview == nil, let handle = FileHandle(forReadingAtPath: source.absolutePath) else { return nil }
+        switch source.media {
+        case .clip: return .clip
+        case .raw: return nil
+        case .image, .livePhoto: break
+        }
+        guard let handle = FileHandle(forReadingAtPath: source.absolutePath) else { return nil }
         defer { try? handle.close() }
         return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data()))
     }

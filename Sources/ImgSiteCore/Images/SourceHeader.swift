@@ -53,10 +53,12 @@ struct SourceHeader {
         reads.add(1, ordering: .relaxed)
         let (file, displayPath) = (source.decodePath, source.relativePath)
         if source.byteCount == 0 { throw BuildError(path: displayPath, "is an empty file (0 bytes)") }
-        if let clip = source.clip { return try ofClip(source, settings: clip.settings, pixelLimit: pixelLimit) }
+        switch source.media {
+        case .clip(let clip): return try ofClip(source, settings: clip.settings, pixelLimit: pixelLimit)
         // A RAW file is read through its preview, written once for its size, time and inode.
-        if let preview = source.rawPreview, !FileManager.default.fileExists(atPath: preview) {
+        case .raw(let preview) where !FileManager.default.fileExists(atPath: preview):
             try RawPreview.extract(source.absolutePath, to: URL(fileURLWithPath: preview), displayPath: displayPath)
+        case .image, .raw, .livePhoto: break
         }
         let image: VipsImage
         do {

@@ -13,7 +13,7 @@ enum WorkEstimate {
         Dictionary(jobs.map { job in
             let path = job.source.relativePath
             var header = headers.peek(path)
-            if header == nil, job.source.clip != nil, let read = try? SourceHeader.read(job.source, pixelLimit: pixelLimit) {
+            if header == nil, case .clip = job.source.media, let read = try? SourceHeader.read(job.source, pixelLimit: pixelLimit) {
                 headers.keep(read, for: path)
                 header = read
             }
@@ -22,14 +22,16 @@ enum WorkEstimate {
     }
 
     static func of(_ source: SourceImage, header: SourceHeader?) -> Double {
-        if source.clip != nil {
+        switch (source.media, header) {
+        case (.clip, let header):
             guard let shape = header?.clip else { return Double(source.byteCount) / 0.03 * clipFrame }
             return Double(shape.width * shape.height) * max(shape.seconds * shape.frameRate, 1) * clipFrame
+        case (_, let header?): return Double(header.width * header.height * max(header.frames, 1))
+        case (.raw, nil): return Double(source.byteCount)  // a byte a pixel
+        case (.image, nil), (.livePhoto, nil):
+            let fileExtension = (source.relativePath as NSString).pathExtension.lowercased()
+            return Double(source.byteCount) / (Self.bytesPerPixel[fileExtension] ?? 0.4)
         }
-        if let header { return Double(header.width * header.height * max(header.frames, 1)) }
-        let fileExtension = (source.relativePath as NSString).pathExtension.lowercased()
-        let bytesPerPixel = source.rawPreview != nil ? 1.0 : Self.bytesPerPixel[fileExtension] ?? 0.4
-        return Double(source.byteCount) / bytesPerPixel
     }
 
     /// What a frame's pixel of a clip costs against a still's: decoded once,

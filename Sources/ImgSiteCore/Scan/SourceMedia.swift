@@ -37,6 +37,15 @@ extension SourceImage {
         }
     }
 
+    /// libvips decodes the source's own file (not a RAW file's preview nor
+    /// a clip's poster frame, which imgsite writes).
+    var decodesItself: Bool {
+        switch media {
+        case .image, .livePhoto: true
+        case .raw, .clip: false
+        }
+    }
+
     /// A RAW file's preview, where the source is one.
     public var rawPreview: String? {
         if case .raw(let preview) = media { preview } else { nil }
