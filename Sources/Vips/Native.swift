@@ -2,8 +2,9 @@ internal import CVipsShim
 import Foundation
 
 /// imgsite's own code beside libvips' public API: each fast path, on only
-/// where it applies (`NativeGates` decides) and its self-check passes. `IMGSITE_NATIVE=off` switches every one off: imgsite then uses
-/// libvips' public API alone, as on a platform or libvips where none applies.
+/// where it applies (`NativeGates` decides) and its self-check passes.
+/// `IMGSITE_NATIVE=off` switches every one off: imgsite then uses libvips'
+/// public API alone, as on a platform or libvips where none applies.
 public enum Native {
     /// One fast path: whether it is on here, and why (or why not).
     public struct Path: Sendable {
@@ -100,8 +101,7 @@ public enum Native {
         if on { return "liborc \(version) races in its code allocator (fixed in 0.4.34)" }
         if vectorCodeOff { return "\(off ?? "liborc's calls do not reach imgsite's lock"); liborc \(version) races, so libvips' vector code is off" }
         if let off { return off }
-        let fixed = version.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes([0, 4, 34]) == false
-        return fixed ? "liborc \(version) has the fix (0.4.34)" : "liborc's calls do not reach imgsite's lock"
+        return !NativeGates.Facts.loaded.racyOrc ? "liborc \(version) has the fix (0.4.34)" : "liborc's calls do not reach imgsite's lock"
     }
 }
 

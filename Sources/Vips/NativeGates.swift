@@ -53,13 +53,15 @@ extension NativeGates {
         resampler = on && scalarReduce
         // liborc before 0.4.34 races in its code allocator: the lock, or
         // without it libvips' public switch for its vector code (slower, safe).
-        let racyOrc = facts.liborc.map { $0.lexicographicallyPrecedes([0, 4, 34]) } ?? false
-        orcLock = on && racyOrc && facts.orcCallsWrapped
-        vectorCodeOff = racyOrc && !orcLock
+        orcLock = on && facts.racyOrc && facts.orcCallsWrapped
+        vectorCodeOff = facts.racyOrc && !orcLock
     }
 }
 
 extension NativeGates.Facts {
+    /// A liborc before 0.4.34: it races in its code allocator.
+    var racyOrc: Bool { liborc.map { $0.lexicographicallyPrecedes([0, 4, 34]) } ?? false }
+
     /// This process's: the environment and the libvips and liborc loaded.
     static var loaded: Self {
         // liborc's names resolve only once libvips (which brings it) is loaded.

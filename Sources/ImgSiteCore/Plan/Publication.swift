@@ -2,15 +2,13 @@ import Foundation
 
 /// Everything one source publishes, decided here once from what is known
 /// of it without decoding and from the settings: its image files
-/// (`OutputPlan`), a clip's video files (`ClipPlan`), its own file beside
-/// them (`downloads: original`), and the file its page offers and its
-/// album's zip holds. The builder writes
-/// exactly this; the budget's predictor counts it with estimated bytes,
-/// the page and the zip offer its download.
+/// (`OutputPlan`), its own file beside them (`downloads: original`), and
+/// the file its page offers and its album's zip holds (for a clip, one of
+/// its video files, which `ClipPlan` decides). The builder writes exactly
+/// this; the budget's predictor counts it with estimated bytes, the page
+/// and the zip offer its download.
 struct Publication: Sendable, Equatable {
     var plan: OutputPlan
-    /// A clip's video files, each size in each codec; none for a photo.
-    var videos: [VideoFile] = []
     /// The source's own file, its metadata cut, in this format; nil: not published.
     var original: OutputFormat?
     /// The file offered for download; nil under `downloads: none`.
@@ -69,7 +67,7 @@ extension ImageSettings {
         case .widestJPEG: plan.specs.filter { $0.format == .jpeg && ($0.role == .image || $0.role == .hdr) }
             .max { ($0.width, $0.role == .hdr ? 1 : 0) < ($1.width, $1.role == .hdr ? 1 : 0) }.map { .file($0) }
         }
-        return Publication(plan: plan, videos: videos ?? [], original: original, download: download)
+        return Publication(plan: plan, original: original, download: download)
     }
 
     /// The format a source's own file is published in: its `fileFormat`

@@ -7,7 +7,7 @@ import Foundation
 /// sampler. The transcoder adds only the source before it (the decoded
 /// frames' size, pixel format and time base, which it alone knows) and
 /// takes the sinks in the order written: the files', then the poster's.
-struct ClipFilterGraph: Equatable {
+struct ClipFilterGraph {
     /// The turn to upright, clockwise (`ClipInfo.rotation`).
     var rotation: Int
     var transfer: ClipInfo.Transfer
@@ -18,8 +18,6 @@ struct ClipFilterGraph: Equatable {
     var files: [(width: Int, height: Int)]
     /// The poster's time; nil: sampled from the opening seconds.
     var posterAt: Double?
-
-    static func == (a: Self, b: Self) -> Bool { a.description == b.description }
 
     /// Four frames a second of the opening five seconds, when the poster's
     /// time is not given: the transcoder keeps the first that is neither

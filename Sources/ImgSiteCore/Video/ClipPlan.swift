@@ -21,7 +21,13 @@ struct ClipPlan: Sendable {
     var poster: ClipLadder.Size { ladder.top }
 
     /// Its sound goes into its files.
-    var sound: Bool { info.audioCodec != nil && settings.audio == .keep }
+    var sound: Bool { Self.keepsSound(info, settings) }
+
+    /// A clip with sound keeps it unless the settings drop it: the rule
+    /// the budget's estimate of each file reads too, without a plan.
+    static func keepsSound(_ info: ClipInfo, _ settings: VideoSettings) -> Bool {
+        info.audioCodec != nil && settings.audio == .keep
+    }
 
     /// What the transcoder is told for a decode making files (`files`) or
     /// only sampling the poster; `keepsPoster`: the poster is wanted at its

@@ -48,11 +48,11 @@ struct ClipShape: Sendable, Equatable {
             let share = Self.qualityShares[codec]![VideoSettings.Quality.allCases.firstIndex(of: settings.quality)!]
             video = rate.bytes * pow(pixels, rate.exponent) * max(frameRate, 1) / 30 * share
         }
-        let audio = plan(settings).sound ? Double(VideoSettings.audioBitrate) / 8 : 0
+        let audio = ClipPlan.keepsSound(info, settings) ? Double(VideoSettings.audioBitrate) / 8 : 0
         return (video + audio) * seconds
     }
 
-    /// Its files under `settings` (`Publication.videos`).
+    /// Its files under `settings`, as the builder makes them.
     func files(_ settings: VideoSettings) -> [VideoFile] { plan(settings).fileSet.files }
 
     /// The predicted bytes of all its files under `settings`.

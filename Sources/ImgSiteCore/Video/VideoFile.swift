@@ -1,6 +1,6 @@
 /// One video file a clip publishes: a size of its ladder in a codec
-/// (`ClipFileSet`). `Publication.videos` lists them; the builder makes
-/// them, the budget counts them, the page and the zip offer them.
+/// (`ClipPlan.fileSet`). The builder makes them, the budget counts them,
+/// the page and the zip offer one (`offered`, through `Publication`).
 struct VideoFile: Sendable, Hashable {
     var codec: VideoCodec
     var width: Int
