@@ -21,6 +21,16 @@ extension ImageBuilder {
     /// not finish left nothing elsewhere, and the next one empties it.
     static let clipWorkFolder = "clip-work"
 
+    /// A file of the work folder for one write ending `name`: unique to
+    /// this write, not only to its key. The same clip in two albums has the
+    /// same keys, and with the key alone the second's transcode truncated
+    /// the first's files before they were stored, and failed to store its own.
+    func workFile(ending name: String) -> URL {
+        clipWork.appending(path: "\(AtomicWriter.temporaryName())-\(name)")
+    }
+
+    var clipWork: URL { objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder) }
+
     /// The clip's files for `job` as `plan` decides them (its publication's
     /// `videos`), its poster frame written to `poster`. It is decoded (once,
     /// for every file) when a file is missing from the cache, or when its
@@ -112,14 +122,13 @@ extension ImageBuilder {
         _ source: VideoSource, missing: [(codec: VideoCodec, width: Int, height: Int, key: String)]
     ) throws(BuildError) -> (files: [String: CachedVariant], leftOut: [VideoCodec: String]) {
         let path = source.displayPath
-        let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
         let outputs = missing.map { file in
             ClipTranscoder.Output(codec: file.codec, width: file.width, height: file.height,
-                                  path: work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(file.key.prefix(24)).mp4").path)
+                                  path: workFile(ending: "\(file.key.prefix(24)).mp4").path)
         }
         // Without a poster to keep, its sampler reads the first second only.
         let settings = source.plan.transcoding(files: !missing.isEmpty, keepsPoster: source.poster != nil, threads: max(1, lanes))
-        try ClipPoster.createFolder(work, displayPath: path)
+        try ClipPoster.createFolder(clipWork, displayPath: path)
         if let poster = source.poster {
             try ClipPoster.createFolder(URL(fileURLWithPath: poster.file).deletingLastPathComponent(), displayPath: path)
         }

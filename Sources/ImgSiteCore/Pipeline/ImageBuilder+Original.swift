@@ -52,9 +52,8 @@ extension ImageBuilder {
     private func clipOriginal(_ job: ImageJob, key: String, info: ClipInfo) throws(BuildError) -> Original? {
         let path = job.source.relativePath
         let name = "\(key).\(Self.clipExtension(job))"
-        let work = objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder)
-        let target = work.appending(path: "\(AtomicWriter.temporaryPrefix)\(getpid())-\(name)")
-        try ClipPoster.createFolder(work, displayPath: path)
+        let target = workFile(ending: name)
+        try ClipPoster.createFolder(clipWork, displayPath: path)
         guard (try? ClipRemux.remux(job.source.absolutePath, to: target.path, displayPath: path)) != nil else { return nil }
         let cached: CachedVariant
         do {

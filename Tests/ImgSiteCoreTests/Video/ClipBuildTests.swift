@@ -81,6 +81,37 @@ struct ClipBuildTests {
         }
     }
 
+    /// The same clip in two albums has the same cache keys and is made by
+    /// two lanes at once: once they wrote the same work files, and one
+    /// truncated the other's before it was stored ("cannot be finished").
+    @Test("the same clip in two albums, made in passes side by side: both built, each with the files one album alone gets")
+    func sameClipInTwoAlbums() throws {
+        let input = try Corpus.scratch("twice")
+        for album in ["a", "b"] {
+            try FileManager.default.createDirectory(at: input.appending(path: album), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: input.appending(path: "\(album)/hd-pan.mp4").path)
+        }
+        let alone = try Corpus.scratch("alone")
+        try FileManager.default.createDirectory(at: alone.appending(path: "a"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ClipProbeTests.clip("hd-pan.mp4"), toPath: alone.appending(path: "a/hd-pan.mp4").path)
+        var tight = SiteConfig()
+        tight.video.memory = 100_000_000
+        let twice = try TestBuild.run(input: input, config: tight)
+        let once = try TestBuild.run(input: alone, config: tight)
+        #expect(twice.summary.failed.isEmpty && twice.summary.built == 2, "\(twice.summary.failed)")
+        let reference = try once.image("a/hd-pan.mp4")
+        for album in ["a", "b"] {
+            let clip = try twice.image("\(album)/hd-pan.mp4")
+            #expect(clip.videos.count == reference.videos.count)
+            for (x, y) in zip(clip.videos, reference.videos) {
+                #expect(try Data(contentsOf: twice.url(x)) == Data(contentsOf: once.url(y)), "\(x.path) differs")
+            }
+        }
+        // Nothing is left in the work folder.
+        let work = twice.output.deletingLastPathComponent().appending(path: twice.output.lastPathComponent + ".cache/\(ImageBuilder.clipWorkFolder)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).isEmpty)
+    }
+
     @Test("a clip is shown like a photo: its poster's sizes on the card with a play mark and its length, its page a <video> of its files")
     func clipsAmongPhotos() throws {
         var config = SiteConfig()
