@@ -16,7 +16,7 @@ struct AnimationProcessor: Sendable {
         _ job: ImageJob, header: SourceHeader, phase: Double, except cached: Set<VariantSpec>, placeholder: PlaceholderKind?
     ) throws(BuildError) -> ImageProcessor.Encoded {
         let path = job.source.relativePath
-        let source = try open(job.source.decodePath, displayPath: path)
+        let source = try open(job.source.decodePath(settings.video), displayPath: path)
         let plan = settings.outputs(width: source.width, height: source.height, animation: source.timing, phase: phase)
         let stills = ImageProcessor(settings: settings, lanes: lanes)
         let choice = StillPath.choose(settings, header: header, width: plan.chain[0], animated: true)

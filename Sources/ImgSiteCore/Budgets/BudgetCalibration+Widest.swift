@@ -70,7 +70,7 @@ extension BudgetCalibration {
                 decoded = made
             } else {
                 let image = try VipsImage.thumbnail(
-                    of: source.job.source.decodePath, width: decodeWidth(widths.values.max() ?? width), toSRGB: source.header.needsColourTransform)
+                    of: source.job.source.decodePath(settings.video), width: decodeWidth(widths.values.max() ?? width), toSRGB: source.header.needsColourTransform)
                 image.removeMetadata { _ in true }
                 decoded = try Self.band(of: image).materialized()
                 self.decoded = decoded

@@ -105,9 +105,9 @@ enum BudgetCalibration {
     ) throws(VipsError) -> (curves: [String: EncodeCurve], band: [SharedImage]?) {
         let header = source.header
         // A clip's stills are its poster's: read its opening seconds for it now.
-        try? ClipPoster.ensure(source.job.source, info: header.clip)
+        try? ClipPoster.ensure(source.job.source, video: settings.video, info: header.clip)
         let large = min(largeWidth, header.width)
-        let image = try VipsImage.thumbnail(of: source.job.source.decodePath, width: large, toSRGB: header.needsColourTransform).materialized()
+        let image = try VipsImage.thumbnail(of: source.job.source.decodePath(settings.video), width: large, toSRGB: header.needsColourTransform).materialized()
         image.removeMetadata { _ in true }
         let smallWidth = max(1, min(Self.smallWidth, image.width / 2))
         let small = try image.downsized(toWidth: smallWidth, height: max(1, image.height * smallWidth / max(1, image.width)))

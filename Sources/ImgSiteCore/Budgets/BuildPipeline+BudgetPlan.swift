@@ -86,12 +86,11 @@ extension BuildPipeline {
         } catch {
             throw BuildError(path: Native.libvipsFile ?? "libvips", "cannot start: \(error)")
         }
-        let pixelLimit = options.config.pixelLimit
         var start = ContinuousClock.now
         // A photo whose header cannot be read makes no files: its own
         // failure is reported when it is processed.
         let sources = WorkerPool.map(jobs, workers: options.jobs) { job in
-            (known[job.source.relativePath] ?? (try? SourceHeader.read(job.source, pixelLimit: pixelLimit))).map { BudgetCalibration.Source(job: job, header: $0) }
+            (known[job.source.relativePath] ?? (try? SourceHeader.read(job.source, settings: settings))).map { BudgetCalibration.Source(job: job, header: $0) }
         }.compactMap { $0 }
         Self.trace("budget headers", since: &start)
         let (photos, costs, samples) = BudgetCalibration.measure(sources, settings: settings, workers: options.jobs)

@@ -20,12 +20,12 @@ enum CacheKey {
 
     /// `media`: a RAW file is read through its preview (`RawPreview`: the
     /// same bytes named `.webp` are read another way); a clip through its
-    /// poster frame (`ClipSource`), made under its settings (`posterKey`).
-    static func image(content: String, metadata: MetadataPolicy, media: SourceMedia = .image) -> String {
+    /// poster frame (`ClipSource`), made under `video` (its `posterKey`).
+    static func image(content: String, metadata: MetadataPolicy, media: SourceMedia = .image, video: VideoSettings) -> String {
         let read = switch media {
         case .image, .livePhoto: ""
         case .raw: "|raw preview"
-        case .clip(let clip): "|clip poster|r\(videoRecipe)|\(clip.settings.posterKey)"
+        case .clip: "|clip poster|r\(videoRecipe)|\(video.posterKey)"
         }
         return SourceHash.of(text: "image|\(versions)|\(content)|\(metadata.rawValue)" + read)
     }

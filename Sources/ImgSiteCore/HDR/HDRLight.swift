@@ -58,15 +58,15 @@ enum HDRLight {
         }
     }
 
-    /// `decode` for `source` made `width` wide at the largest, when it is a
-    /// still in PQ or HLG light (nil for every other), its failure worded
-    /// for the build.
-    static func decode(_ source: SourceImage, header: SourceHeader, width: Int) throws(BuildError) -> (base: VipsImage, gainMap: GainMap)? {
+    /// `decode` for the source decoded from `file` made `width` wide at the
+    /// largest, when it is a still in PQ or HLG light (nil for every other),
+    /// its failure worded for the build.
+    static func decode(_ file: String, displayPath: String, header: SourceHeader, width: Int) throws(BuildError) -> (base: VipsImage, gainMap: GainMap)? {
         guard header.dynamicRange == .pq || header.dynamicRange == .hlg else { return nil }
         do {
-            return try decode(source.decodePath, header: header, width: width, height: header.height(atWidth: width))
+            return try decode(file, header: header, width: width, height: header.height(atWidth: width))
         } catch {
-            throw BuildError(path: source.relativePath, "its \(header.dynamicRange.label) light cannot be read: \(VipsError.reason(error))")
+            throw BuildError(path: displayPath, "its \(header.dynamicRange.label) light cannot be read: \(VipsError.reason(error))")
         }
     }
 

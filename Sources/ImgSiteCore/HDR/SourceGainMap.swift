@@ -17,15 +17,14 @@ struct SourceGainMap: Sendable {
         scale = (Double(gainMap.image.width) / Double(max(width, 1)), Double(gainMap.image.height) / Double(max(height, 1)))
     }
 
-    /// The gain map of `source` (`header.dynamicRange` names its kind),
-    /// turned upright as its photo is.
-    static func read(_ source: SourceImage, header: SourceHeader) throws(BuildError) -> SourceGainMap {
-        let path = source.relativePath
+    /// The gain map of the source decoded from `file` (`header.dynamicRange`
+    /// names its kind), turned upright as its photo is.
+    static func read(_ file: String, displayPath path: String, header: SourceHeader) throws(BuildError) -> SourceGainMap {
         do {
             let found: GainMap
             switch header.dynamicRange {
             case .gainMapJPEG:
-                guard let map = try VipsImage.gainMap(ofFile: source.decodePath) else {
+                guard let map = try VipsImage.gainMap(ofFile: file) else {
                     throw VipsError(operation: "uhdrload", message: "its gain map cannot be found")
                 }
                 found = map
@@ -33,9 +32,9 @@ struct SourceGainMap: Sendable {
                 guard let headroom = header.appleHeadroom else {
                     throw VipsError(operation: "libheif", message: "its maker note gives no headroom")
                 }
-                found = try AppleGainMap.read(source.decodePath, headroom: headroom)
+                found = try AppleGainMap.read(file, headroom: headroom)
             case .pq, .hlg:
-                found = try HDRLight.decode(source.decodePath, header: header, width: header.width, height: header.height).gainMap
+                found = try HDRLight.decode(file, header: header, width: header.width, height: header.height).gainMap
             case .sdr:
                 throw VipsError(operation: "gainmap", message: "it has no HDR rendition")
             }

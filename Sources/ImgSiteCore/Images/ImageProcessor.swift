@@ -38,7 +38,7 @@ struct ImageProcessor: Sendable {
     func encode(
         _ job: ImageJob, header: SourceHeader? = nil, phase: Double, except cached: Set<VariantSpec> = [], placeholder: PlaceholderKind? = nil
     ) throws(BuildError) -> Encoded {
-        let header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: header)
+        let header = try SourceHeader.read(job.source, settings: settings, known: header)
         var encoded = try encodeDecoded(job, header: header, phase: phase, except: cached, placeholder: placeholder)
         // A hole of zeros or garbage over a JPEG's scan often decodes without
         // complaint: then the bytes say it (the record keeps the warning).
@@ -81,12 +81,12 @@ struct ImageProcessor: Sendable {
         _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?,
         choice: StillPath.Choice
     ) throws(BuildError) -> Encoded {
-        let path = job.source.relativePath
+        let (path, file) = (job.source.relativePath, job.source.decodePath(settings.video))
         let chain = plan.chain
         // A still in PQ or HLG light is tone mapped to its SDR base, its gain map made from the same decode.
-        let light = try HDRLight.decode(job.source, header: header, width: chain[0])
+        let light = try HDRLight.decode(file, displayPath: path, header: header, width: chain[0])
         let (largest, warnings, native) = if let light { (light.base, [String](), false) } else {
-            try decode(job.source.decodePath, displayPath: path, width: chain[0], header: header, choice: choice)
+            try decode(file, displayPath: path, width: chain[0], header: header, choice: choice)
         }
         largest.removeMetadata { !settings.metadata.keptFields.contains($0) }
         let metadata = header.metadata(policy: settings.metadata)
@@ -97,7 +97,7 @@ struct ImageProcessor: Sendable {
         var gainMap: SourceGainMap?
         if specs.contains(where: { $0.role == .hdr }) {
             gainMap = if let light { SourceGainMap(upright: light.gainMap, width: light.base.width, height: light.base.height) } else {
-                try SourceGainMap.read(job.source, header: header)
+                try SourceGainMap.read(file, displayPath: path, header: header)
             }
         }
         let variants: [VariantSpec: EncodedVariant], smallest: VipsImage

@@ -18,7 +18,7 @@ struct JPEGPlanesProcessor {
         _ job: ImageJob, header: SourceHeader, plan: OutputPlan, specs: [VariantSpec], placeholder: PlaceholderKind?, shrink: Int
     ) throws(BuildError) -> ImageProcessor.Encoded? {
         let chain = plan.chain
-        guard let decoded = JPEGPlanes.decoded(job.source.decodePath, shrink: shrink) else { return nil }
+        guard let decoded = JPEGPlanes.decoded(job.source.decodePath(settings.video), shrink: shrink) else { return nil }
         let path = job.source.relativePath
         let smallest: VipsImage?
         var variants: [VariantSpec: ImageProcessor.EncodedVariant] = [:]

@@ -39,22 +39,24 @@ struct SourceHeader {
     static let xmpCaption = "xmp-dc-description", iptcCaption = "iptc-caption-abstract"
     static let xmpTitle = "xmp-dc-title", iptcObjectName = "iptc-object-name", iptcHeadline = "iptc-headline"
 
-    /// `known` when this build read it already (`KnownHeaders`), else read now.
-    static func read(_ source: SourceImage, pixelLimit: Int, known: SourceHeader?) throws(BuildError) -> SourceHeader {
+    /// `known` when this build read it already (`KnownHeaders`), else read
+    /// now under `settings` (its pixel limit; a clip's poster size from its video settings).
+    static func read(_ source: SourceImage, settings: ImageSettings, known: SourceHeader? = nil) throws(BuildError) -> SourceHeader {
         if let known { return known }
-        return try read(source, pixelLimit: pixelLimit)
+        return try read(source, pixelLimit: settings.pixelLimit, video: settings.video)
     }
 
     /// Headers read by this process: each image's once a build (`KnownHeaders`),
     /// said under `IMGSITE_TRACE=1`.
     static let reads = Atomic<Int>(0)
 
-    static func read(_ source: SourceImage, pixelLimit: Int) throws(BuildError) -> SourceHeader {
+    /// `video`: a clip's settings, which size its poster frame.
+    static func read(_ source: SourceImage, pixelLimit: Int, video: VideoSettings) throws(BuildError) -> SourceHeader {
         reads.add(1, ordering: .relaxed)
-        let (file, displayPath) = (source.decodePath, source.relativePath)
+        let (file, displayPath) = (source.decodePath(video), source.relativePath)
         if source.byteCount == 0 { throw BuildError(path: displayPath, "is an empty file (0 bytes)") }
         switch source.media {
-        case .clip(let clip): return try ofClip(source, settings: clip.settings, pixelLimit: pixelLimit)
+        case .clip: return try ofClip(source, settings: video, pixelLimit: pixelLimit)
         // A RAW file is read through its preview, written once for its size, time and inode.
         case .raw(let preview) where !FileManager.default.fileExists(atPath: preview):
             try RawPreview.extract(source.absolutePath, to: URL(fileURLWithPath: preview), displayPath: displayPath)

@@ -14,7 +14,7 @@ extension BuildPipeline {
         }
         // A photo tightened past the site's settings makes no other formats.
         try startLibvips(for: stale, settings: planned.settings.site)
-        observe(.work(WorkEstimate.of(stale, headers: planned.headers, pixelLimit: planned.settings.site.pixelLimit)))
+        observe(.work(WorkEstimate.of(stale, headers: planned.headers, settings: planned.settings.site)))
         built.record(make(stale, settings: planned.settings, headers: planned.headers, writer: planned.scanned.writer, pass: .first),
                      of: stale, step: .process)
         planned.headers.release()
@@ -30,7 +30,7 @@ extension BuildPipeline {
         var stale: [ImageJob] = []
         for job in jobs {
             let source = job.source.relativePath
-            if let summary = job.fresh(journal[source], plan: settings(source).key, listing: &listing) {
+            if let summary = job.fresh(journal[source], settings: settings(source), listing: &listing) {
                 built.summaries[source] = summary
                 built.outcomes[source] = .upToDate(warnings: journal[source]!.warnings)
             } else {

@@ -76,7 +76,7 @@ extension BuildPipeline {
             do throws(BuildError) {
                 let (entry, folder) = try found.get()
                 merged.summaries[path] = try place(
-                    entry, from: folder, job: job, plan: job.journalPlan(settings.key), store: planned.scanned.store, writer: writer)
+                    entry, from: folder, job: job, plan: job.journalPlan(settings), store: planned.scanned.store, writer: writer)
                 merged.outcomes[path] = .upToDate(warnings: entry.image.warnings)
                 // A damaged file the shard built anyway is reported here too.
                 observe(.upToDate(path, warnings: entry.image.warnings))

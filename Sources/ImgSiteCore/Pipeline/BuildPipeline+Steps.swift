@@ -120,23 +120,10 @@ extension BuildPipeline {
         warnAboutUnknownAlbums(jobs, &summary)
         if case .shard(let shard) = options.mode { jobs = try select(jobs, shard: shard) }
         var headers = choice.headers
-        // A budget that moved the clips' settings: each clip is made (and
-        // its poster named) with them, and the headers planning read under
-        // the site's settings (the poster's size) are read again.
-        if let video = choice.budget?.plan.config(from: options.config).video, video != options.config.video {
-            let handling = videoHandling(video)
-            for index in jobs.indices {
-                let source = jobs[index].source
-                switch source.media {
-                case .image, .raw: continue
-                case .clip:
-                    if let clip = handling.clip(at: source.absolutePath, identity: source.identity) { jobs[index].source.media = .clip(clip) }
-                    headers[source.relativePath] = nil
-                case .livePhoto(var motion):
-                    motion.settings = video
-                    jobs[index].source.media = .livePhoto(motion: motion)
-                }
-            }
+        // Planning read the clips' headers under the site's video settings
+        // (their poster's size): where a budget moved them, read them again.
+        for job in jobs where job.source.clip != nil && choice.settings(job.source.relativePath).video != options.config.video {
+            headers[job.source.relativePath] = nil
         }
         if !scanned.recorded.previousBuildFinished {
             OutputFolder(root: options.output).removeStrayTemporaries()

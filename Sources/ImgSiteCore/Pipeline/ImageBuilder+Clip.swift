@@ -51,7 +51,7 @@ extension ImageBuilder {
         } catch {
             throw BuildError(path: motion.relativePath, "cannot be read: \(error.localizedDescription)")
         }
-        var settings = motion.settings
+        var settings = self.settings.video
         settings.audio = .drop
         let info = try ClipProbe.read(motion.absolutePath, displayPath: motion.relativePath)
         let file = VideoSource(absolutePath: motion.absolutePath, displayPath: motion.relativePath, plan: ClipPlan(info, settings: settings),

@@ -45,11 +45,11 @@ struct ImageBuilder: Sendable {
         let path = job.source.relativePath
         var known = known
         // A clip's header is its container's, probed once: its files, its original and its poster's stills read it.
-        if case .clip = job.source.media, known == nil { known = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit) }
+        if case .clip = job.source.media, known == nil { known = try SourceHeader.read(job.source, settings: settings) }
         let sidecar = try sidecar(of: job)
         let (content, hashed) = try contentHash(job)
         let imageKey = CacheKey.image(
-            content: content, metadata: settings.metadata, media: job.source.media)
+            content: content, metadata: settings.metadata, media: job.source.media, video: settings.video)
         let phase = WidthPlanner.phase(content: content)
         let kind = settings.placeholder.kind(forSource: path)
         var found = force ? Found() : try cached(imageKey, phase: phase, job: job, placeholder: kind, known: known)
@@ -57,14 +57,15 @@ struct ImageBuilder: Sendable {
         // photos' own titles lack them: the header has them, read once without
         // decoding (the record is saved again below).
         if let metadata = found.record?.metadata, metadata.details == nil || metadata.captionSource == nil || metadata.titleSource == nil {
-            found.record!.metadata = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).metadata(policy: settings.metadata)
+            found.record!.metadata = try SourceHeader.read(job.source, settings: settings, known: known).metadata(policy: settings.metadata)
         }
         // A clip's video files first: decoding it writes the poster frame its stills are made from.
         var (clip, motion): (ClipFiles?, ClipFiles?) = (nil, nil)
         switch job.source.media {
         case .image, .raw: break
-        case .clip(let source):
-            clip = try clipFiles(job, plan: ClipPlan(known!.clip!, settings: source.settings), poster: source.poster, imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
+        case .clip:
+            clip = try clipFiles(job, plan: ClipPlan(known!.clip!, settings: settings.video), poster: job.source.decodePath(settings.video),
+                                 imageKey: imageKey, needsPoster: !found.isComplete(wantsPlaceholder: kind.codec != nil))
         case .livePhoto(let source): motion = try motionFiles(job, motion: source)
         }
         let videos = [clip, motion].compactMap { $0 }
@@ -76,7 +77,7 @@ struct ImageBuilder: Sendable {
         var header = known
         // Read inside: a header that cannot be read is told with its own libvips message.
         let encoded = try Vips.withOwnMessages { () throws(BuildError) in
-            header = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: header)
+            header = try SourceHeader.read(job.source, settings: settings, known: header)
             return try processor.encode(job, header: header, phase: phase, except: Set(found.variants.keys), placeholder: found.placeholder == nil ? kind : nil)
         }
         if found.plan != encoded.plan { found = Found() }  // a record from elsewhere: trust only this decode
@@ -154,7 +155,7 @@ struct ImageBuilder: Sendable {
         guard var record = try buildDatabase(.read, at: store.root, { try store.record(imageKey) }) else { return Found() }
         // Records made before HDR photos were read: the header says, read once without decoding (saved again in `finish`).
         if record.dynamicRange == nil, job.source.clip == nil {
-            record.dynamicRange = try SourceHeader.read(job.source, pixelLimit: settings.pixelLimit, known: known).dynamicRange
+            record.dynamicRange = try SourceHeader.read(job.source, settings: settings, known: known).dynamicRange
         }
         try SourceHeader.checkPixelLimit(
             width: record.width, height: record.height, frames: record.animation?.delays.count ?? 1, limit: settings.pixelLimit,
@@ -224,7 +225,7 @@ struct ImageBuilder: Sendable {
             let json: Data
             (json, summary) = try ImageSummary.encode(result)
             let entry = JournalEntry(
-                identity: job.source.identity, plan: job.journalPlan(settings.key), content: content, keys: keys, summary: summary,
+                identity: job.source.identity, plan: job.journalPlan(settings), content: content, keys: keys, summary: summary,
                 files: variants.map { writer.stored($0.path) }, warnings: warnings)
             try store.recordFinished(FinishedImage(
                 source: job.source.relativePath, sourcePath: job.source.absolutePath, entry: entry, result: json, imageKey: imageKey,

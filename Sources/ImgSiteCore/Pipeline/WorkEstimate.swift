@@ -9,11 +9,11 @@ import Foundation
 enum WorkEstimate {
     /// Each image to make: its work, in still pixels' worth. A clip's
     /// header read for it is kept in `headers`: its container is probed once a build.
-    static func of(_ jobs: [ImageJob], headers: KnownHeaders, pixelLimit: Int) -> [String: Double] {
+    static func of(_ jobs: [ImageJob], headers: KnownHeaders, settings: ImageSettings) -> [String: Double] {
         Dictionary(jobs.map { job in
             let path = job.source.relativePath
             var header = headers.peek(path)
-            if header == nil, case .clip = job.source.media, let read = try? SourceHeader.read(job.source, pixelLimit: pixelLimit) {
+            if header == nil, case .clip = job.source.media, let read = try? SourceHeader.read(job.source, settings: settings) {
                 headers.keep(read, for: path)
                 header = read
             }

@@ -12,8 +12,8 @@ public struct ImageJob: Sendable {
     /// The summary the journal recorded when this source was last finished
     /// here, when the file and the settings are unchanged and every variant
     /// is still in place: then the source is not even opened.
-    func fresh(_ entry: JournalEntry?, plan: String, listing: inout OutputListing) -> ImageSummary? {
-        guard let entry, entry.identity == source.identity, entry.plan == journalPlan(plan), !entry.fileLines.isEmpty else { return nil }
+    func fresh(_ entry: JournalEntry?, settings: ImageSettings, listing: inout OutputListing) -> ImageSummary? {
+        guard let entry, entry.identity == source.identity, entry.plan == journalPlan(settings), !entry.fileLines.isEmpty else { return nil }
         // A private album's files are stored under other names (`SiteWriter.stored`).
         if sealedBy != nil { return entry.files.allSatisfy { listing.contains(String($0)) } ? entry.summary : nil }
         let names = listing.names(in: outputFolder)
@@ -45,9 +45,9 @@ extension ImageJob {
     /// The journal's plan of this source: the settings' key, and its
     /// sidecar's identity, so editing a caption file makes the entry stale;
     /// for a clip, the video settings too; for a Live Photo's still, its motion.
-    func journalPlan(_ settingsKey: String) -> String {
-        ([settingsKey] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }
-            + [source.media.journalTag, sealedBy.map { "sealed:" + $0 }].compactMap { $0 })
+    func journalPlan(_ settings: ImageSettings) -> String {
+        ([settings.key] + [source.sidecar, source.markdown].compactMap { $0?.journalTag }
+            + [source.journalTag(video: settings.video), sealedBy.map { "sealed:" + $0 }].compactMap { $0 })
             .joined(separator: " ")
     }
 }

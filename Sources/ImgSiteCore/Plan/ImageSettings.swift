@@ -4,9 +4,9 @@ import Vips
 /// The part of the configuration that shapes image outputs: its `shape`,
 /// hashed whole into `key`, which goes into the manifest and the journal:
 /// when any of it changes, every image rebuilds. What is not in the shape
-/// does not shape a photo's files: clips' settings (a clip's files carry
-/// `VideoSettings.key`) and the albums' watermarks (each photo's own is in
-/// its shape, set by `marked(for:)`).
+/// does not shape a photo's files: clips' settings (`video`: a clip's files
+/// carry `VideoSettings.key`, its poster's stills `posterKey`) and the
+/// albums' watermarks (each photo's own is in its shape, set by `marked(for:)`).
 @dynamicMemberLookup
 public struct ImageSettings: Sendable, Hashable {
     /// Everything that makes a photo's files what they are. A field added
@@ -55,6 +55,9 @@ public struct ImageSettings: Sendable, Hashable {
     public let watermarks: WatermarkPolicy
     /// This photo's watermark (`marked(for:)`); nil: none.
     public let watermark: Watermark?
+    /// What clips and Live Photos' motion are made with: the site's
+    /// `video:`, or as a budget moved it. Chosen once, with the rest.
+    public let video: VideoSettings
 
     public subscript<Value>(dynamicMember path: KeyPath<Shape, Value>) -> Value { shape[keyPath: path] }
 
@@ -80,11 +83,12 @@ public struct ImageSettings: Sendable, Hashable {
         return ContentHash.short(text: String(decoding: json, as: UTF8.self))
     }
 
-    private init(shape: Shape, watermarks: WatermarkPolicy, watermark: Watermark?) {
+    private init(shape: Shape, watermarks: WatermarkPolicy, watermark: Watermark?, video: VideoSettings) {
         self.shape = shape
         key = Self.key(of: shape)
         self.watermarks = watermarks
         self.watermark = watermark
+        self.video = video
     }
 
     /// Whether files are written in a format whose libvips encoder is a
@@ -106,7 +110,7 @@ public struct ImageSettings: Sendable, Hashable {
             formats: config.formats.sorted { $0.preference > $1.preference }, jpeg: config.jpeg, webp: config.webp, avif: config.avif,
             jxl: config.jxl, denseFormat: config.denseFormat, metadata: config.metadata, placeholder: config.placeholderPolicy,
             pixelLimit: config.pixelLimit, animated: animated, downloads: config.downloads, hdr: config.hdrPolicy)
-        self.init(shape: shape, watermarks: config.watermarks, watermark: nil)
+        self.init(shape: shape, watermarks: config.watermarks, watermark: nil, video: config.video)
     }
 
     /// These settings for the photo at `path`, with its album's watermark
@@ -119,7 +123,7 @@ public struct ImageSettings: Sendable, Hashable {
         shape.watermark = mark.map { Shape.Mark(identity: $0.identity, minWidth: $0.minWidth) }
         shape.hdr.site = shape.hdr.mode(forSource: path)
         shape.hdr.albums = [:]
-        return ImageSettings(shape: shape, watermarks: watermarks, watermark: mark)
+        return ImageSettings(shape: shape, watermarks: watermarks, watermark: mark, video: video)
     }
 
     /// Whether a source whose header said `range` publishes HDR files: it

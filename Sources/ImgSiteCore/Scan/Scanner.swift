@@ -110,7 +110,7 @@ public struct Scanner: Sendable {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
                 }
             } else if file.isFile, VideoHandling.isClip(name) {
-                if let clip = video.clip(at: absolute, identity: file.identity), video.skipReason == nil {
+                if let clip = video.clip(at: absolute), video.skipReason == nil {
                     var source = SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity)
                     source.media = .clip(clip)
                     images.append(source)
@@ -216,9 +216,8 @@ public struct Scanner: Sendable {
             else { continue }
             motions.insert(clip.relativePath)
             // A RAW still keeps its preview: its motion is left out (no phone writes a RAW Live Photo).
-            if video.showsMotion, images[index].media == .image, let settings = clip.clip?.settings {
-                images[index].media = .livePhoto(motion: LiveMotion(
-                    relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity, settings: settings))
+            if video.showsMotion, images[index].media == .image {
+                images[index].media = .livePhoto(motion: LiveMotion(relativePath: clip.relativePath, absolutePath: clip.absolutePath, identity: clip.identity))
                 continue
             }
             skip.kind = .motion

@@ -14,26 +14,24 @@ public enum SourceMedia: Sendable, Equatable, Hashable {
     case livePhoto(motion: LiveMotion)
 }
 
-extension SourceMedia {
+extension SourceImage {
     /// In the journal's plan of its source: a clip's video settings, a Live
-    /// Photo's `.mov` and its settings, so a change makes the entry stale.
-    var journalTag: String? {
-        switch self {
+    /// Photo's `.mov` and the video settings, so a change makes the entry stale.
+    func journalTag(video: VideoSettings) -> String? {
+        switch media {
         case .image, .raw: nil
-        case .clip(let clip): clip.settingsKey
-        case .livePhoto(let motion): motion.journalTag
+        case .clip: video.key
+        case .livePhoto(let motion): motion.journalTag(videoKey: video.key)
         }
     }
-}
 
-extension SourceImage {
     /// The file libvips decodes: the source itself, a RAW file's preview or
-    /// a clip's poster frame.
-    public var decodePath: String {
+    /// a clip's poster frame (made under `video`).
+    public func decodePath(_ video: VideoSettings) -> String {
         switch media {
         case .image, .livePhoto: absolutePath
         case .raw(let preview): preview
-        case .clip(let clip): clip.poster
+        case .clip(let clip): clip.poster(of: absolutePath, identity: identity, video: video)
         }
     }
 
@@ -51,7 +49,7 @@ extension SourceImage {
         if case .raw(let preview) = media { preview } else { nil }
     }
 
-    /// A clip's poster and settings, where the source is one.
+    /// A clip's poster folder, where the source is one.
     public var clip: ClipSource? {
         if case .clip(let clip) = media { clip } else { nil }
     }

@@ -31,12 +31,9 @@ public enum VideoHandling: Sendable {
     }
 
     /// The clip at `path` as a source, or nil when clips are skipped.
-    func clip(at path: String, identity: FileIdentity) -> ClipSource? {
-        guard case .publish(let folder, let settings) = self else { return nil }
-        let settingsKey = settings.key
-        let key = SourceHash.of(
-            text: "clip poster|\(path)|\(identity.size)|\(identity.modifiedNanoseconds)|\(identity.inode)|\(settingsKey)")
-        return ClipSource(poster: folder.appending(path: String(key.prefix(32)) + ".jpg").path, settings: settings, settingsKey: settingsKey)
+    func clip(at path: String) -> ClipSource? {
+        guard case .publish(let folder, _) = self else { return nil }
+        return ClipSource(posters: folder.path)
     }
 
     static func isClip(_ name: some StringProtocol) -> Bool {
@@ -47,15 +44,20 @@ public enum VideoHandling: Sendable {
 
 /// A video clip among the photos: decoded once into its video files and its
 /// poster frame, which is written where the still pipeline reads it
-/// (`SourceImage.decodePath`), as a RAW file's preview is.
+/// (`SourceImage.decodePath`), as a RAW file's preview is. Its settings are
+/// the build's (`ImageSettings.video`: the site's, or as a budget moved them),
+/// chosen once, not the scan's.
 public struct ClipSource: Sendable, Equatable, Hashable {
-    /// Where its poster frame is written, in the cache folder: named by the
-    /// clip's path, size, time and inode and the video settings.
-    public var poster: String
-    public var settings: VideoSettings
-    /// `VideoSettings.key`: in the journal's plan, so a changed setting
-    /// makes the clip again.
-    public var settingsKey: String
+    /// The cache folder's folder of poster frames.
+    public var posters: String
+
+    /// Where the poster frame of the clip at `path` is written under `video`:
+    /// named by the clip's path, size, time and inode and the video settings.
+    func poster(of path: String, identity: FileIdentity, video: VideoSettings) -> String {
+        let key = SourceHash.of(
+            text: "clip poster|\(path)|\(identity.size)|\(identity.modifiedNanoseconds)|\(identity.inode)|\(video.key)")
+        return posters + "/" + String(key.prefix(32)) + ".jpg"
+    }
 }
 
 /// A Live Photo's motion (its short `.mov`), published with its still under
@@ -64,11 +66,10 @@ public struct LiveMotion: Sendable, Equatable, Hashable {
     public var relativePath: String
     public var absolutePath: String
     public var identity: FileIdentity
-    public var settings: VideoSettings
 
-    /// In the still's journal plan: a changed `.mov` or video setting makes
-    /// the still's entry stale.
-    var journalTag: String {
-        "motion \(relativePath) \(identity.size) \(identity.modifiedNanoseconds) \(identity.inode) \(settings.key)"
+    /// In the still's journal plan, with the video settings' key: a changed
+    /// `.mov` or video setting makes the still's entry stale.
+    func journalTag(videoKey: String) -> String {
+        "motion \(relativePath) \(identity.size) \(identity.modifiedNanoseconds) \(identity.inode) \(videoKey)"
     }
 }

@@ -5,16 +5,19 @@ import Vips
 /// (`SourceImage.decodePath`): written by the clip's transcode, or alone
 /// when a budget's sample needs it before the build.
 enum ClipPoster {
-    /// Writes `source`'s poster frame when it is not there yet, reading the
-    /// clip's opening seconds only; `info`: its container, when probed already.
-    static func ensure(_ source: SourceImage, info known: ClipInfo? = nil) throws(BuildError) {
-        guard let clip = source.clip, !FileManager.default.fileExists(atPath: clip.poster) else { return }
+    /// Writes `source`'s poster frame under `video` when it is not there
+    /// yet, reading the clip's opening seconds only; `info`: its container,
+    /// when probed already.
+    static func ensure(_ source: SourceImage, video: VideoSettings, info known: ClipInfo? = nil) throws(BuildError) {
+        guard case .clip = source.media else { return }
+        let file = source.decodePath(video)
+        guard !FileManager.default.fileExists(atPath: file) else { return }
         var info = known
         if info == nil { info = try ClipProbe.read(source.absolutePath, displayPath: source.relativePath) }
-        let settings = ClipPlan(info!, settings: clip.settings).transcoding(files: false, keepsPoster: true, threads: 1)
-        try createFolder(URL(fileURLWithPath: clip.poster).deletingLastPathComponent(), displayPath: source.relativePath)
+        let settings = ClipPlan(info!, settings: video).transcoding(files: false, keepsPoster: true, threads: 1)
+        try createFolder(URL(fileURLWithPath: file).deletingLastPathComponent(), displayPath: source.relativePath)
         let poster = try ClipTranscoder.transcode(source.absolutePath, displayPath: source.relativePath, outputs: [], settings: settings)
-        try write(poster, to: clip.poster, displayPath: source.relativePath)
+        try write(poster, to: file, displayPath: source.relativePath)
     }
 
     static func createFolder(_ folder: URL, displayPath: String) throws(BuildError) {

@@ -18,7 +18,7 @@ import Vips
         try Vips.start()
         let path = Corpus.root.appendingPathComponent(name).path
         let source = SourceImage(relativePath: name, absolutePath: path, identity: try #require(FileIdentity.of(path)?.identity))
-        let header = try SourceHeader.read(source, pixelLimit: 100_000_000)
+        let header = try SourceHeader.read(source, pixelLimit: 100_000_000, video: VideoSettings())
         let settings = ImageSettings(config: SiteConfig(), layout: ThemeLayout())
         let job = ImageJob(source: source, outputFolder: "a/_img", slug: "x")
         let (_, measured, samples) = BudgetCalibration.measure([.init(job: job, header: header)], settings: settings, workers: 1)
@@ -46,7 +46,7 @@ import Vips
         try Vips.start()
         let path = Corpus.photo("nature/FreshFlower.jpg").path  // 1600 px: its widest files are within reach of 1,024 px
         let source = SourceImage(relativePath: "a/FreshFlower.jpg", absolutePath: path, identity: try #require(FileIdentity.of(path)?.identity))
-        let header = try SourceHeader.read(source, pixelLimit: 100_000_000)
+        let header = try SourceHeader.read(source, pixelLimit: 100_000_000, video: VideoSettings())
         var config = SiteConfig()
         config.maxWidth = 1280
         let settings = ImageSettings(config: config, layout: ThemeLayout())

@@ -37,7 +37,7 @@ struct HDRLightTests {
     @Test("a PQ and an HLG AVIF read as such, in BT.2020; their SDR base keeps the photo's shadows and midtones")
     func sdrBase() throws {
         for (name, photo) in [("aqua-pq.avif", "nature/Aqua.jpg"), ("dune-hlg.avif", "nature/Dune.jpg")] {
-            let header = try SourceHeader.read(Self.source(name), pixelLimit: 100_000_000)
+            let header = try SourceHeader.read(Self.source(name), pixelLimit: 100_000_000, video: VideoSettings())
             #expect(header.dynamicRange == (name.contains("pq") ? .pq : .hlg) && header.lightPrimaries == 9, "\(name): \(header.dynamicRange)")
             let (width, height) = (400, header.height(atWidth: 400))
             let (base, map) = try HDRLight.decode(Self.source(name).absolutePath, header: header, width: width, height: height)
