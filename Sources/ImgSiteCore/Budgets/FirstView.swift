@@ -50,7 +50,7 @@ struct FirstView {
     /// The file a browser at `viewport` takes for `image` painted `cssWidth` wide.
     func file(_ image: ProcessedImage, cssWidth: Double) -> Variant? {
         let stills = image.stills
-        guard let format = [OutputFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
+        guard let format = [FileFormat.avif, .webp, .jpeg].first(where: { format in stills.contains { $0.format == format } }) else { return nil }
         let slot = cssWidth * Double(viewport.density)
         let dense = viewport.density >= DenseScreens.density ? image.denseChoice() : []
         let candidates = (dense.isEmpty ? stills.filter { $0.format == format } : dense).sorted { $0.width < $1.width }

@@ -16,7 +16,7 @@ struct BudgetPhoto: Sendable {
     var sourceBytes: Int
     /// The format its own file is published in under `downloads: original`
     /// (`OriginalDownload.format(of:)`, read only then): JPEG or WebP, else nil.
-    var fileFormat: OutputFormat?
+    var fileFormat: FileFormat?
     /// Its content's encode cost: an index into `SitePredictor.costs`
     /// (its own when it was sampled, else its stratum's sample's).
     var cost: Int

@@ -91,7 +91,7 @@ struct SitePredictor: Sendable {
         var frames: Int
         var cost: Int
         var phase: Double?
-        var fileFormat: OutputFormat?
+        var fileFormat: FileFormat?
         /// Clips: their downloads are video files.
         var clip: Bool
         var dynamicRange: DynamicRange

@@ -7,7 +7,7 @@ struct CachedVariant: Sendable, Equatable {
     var object: String
     /// The 8 hex digits of the output name (`ContentHash.short` of the bytes).
     var nameHash: String
-    var format: OutputFormat
+    var format: FileFormat
     var width: Int
     var height: Int
     var bytes: Int
@@ -38,7 +38,7 @@ extension BuildStore {
             for key in keys {
                 guard let row = try Row.fetchOne(
                     db, sql: "SELECT object, name_hash, format, width, height, bytes FROM variants WHERE key = ?", arguments: [key]),
-                    let format = OutputFormat(rawValue: row["format"])
+                    let format = FileFormat(rawValue: row["format"])
                 else { continue }
                 variants[key] = CachedVariant(
                     object: row["object"], nameHash: row["name_hash"], format: format,

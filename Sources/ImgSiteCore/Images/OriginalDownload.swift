@@ -21,7 +21,7 @@ enum OriginalDownload {
     /// original`, from its first bytes; a clip's is its own container
     /// (`ClipRemux`); nil for a RAW file (its preview is what is shown) or a
     /// file that cannot be read.
-    static func format(of source: SourceImage) -> OutputFormat? {
+    static func format(of source: SourceImage) -> FileFormat? {
         switch source.media {
         case .clip: return .clip
         case .raw: return nil
@@ -29,7 +29,7 @@ enum OriginalDownload {
         }
         guard let handle = FileHandle(forReadingAtPath: source.absolutePath) else { return nil }
         defer { try? handle.close() }
-        return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data()))
+        return format(of: [UInt8]((try? handle.read(upToCount: 12)) ?? Data())).map(FileFormat.image)
     }
 
     /// A gain-map JPEG's `bytes` with its metadata cut and its gain map kept

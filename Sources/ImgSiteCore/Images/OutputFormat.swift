@@ -1,14 +1,9 @@
-/// An image format imgsite writes.
+/// An image format imgsite writes (a clip's files are `VideoFormat`s; a
+/// published file's format is either, `FileFormat`).
 public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
     case jpeg, webp, avif, jxl
     /// Animations only: the fallback of an animated WebP (`animated.outputs`).
     case gif
-    /// Video clips only (`VideoCodec`): H.264 in MP4, and AV1 in MP4.
-    case mp4, av1
-    /// A clip's own file under `downloads: original`: its streams copied
-    /// into its own container, so its name keeps its source's extension
-    /// (".mov", ".webm"), not `fileExtension`.
-    case clip
 
     /// What `formats` in `imgsite.yml` may list: a still is never a GIF.
     public static let stillFormats: [OutputFormat] = [.jpeg, .webp, .avif, .jxl]
@@ -25,16 +20,11 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .avif: "avif"
         case .jxl: "jxl"
         case .gif: "gif"
-        case .mp4, .av1: "mp4"
-        case .clip: "video"
         }
     }
 
     /// MIME type for `<source type>`.
-    public var mimeType: String { isVideo ? "video/mp4" : "image/\(rawValue)" }
-
-    /// A clip's video file, not an image.
-    public var isVideo: Bool { self == .mp4 || self == .av1 || self == .clip }
+    public var mimeType: String { "image/\(rawValue)" }
 
     /// Order of `<source>` elements: the browser takes the first it supports,
     /// so the smallest format comes first and JPEG (the `<img>`) last.
@@ -45,9 +35,6 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable, Hashable {
         case .webp: 2
         case .jpeg: 3
         case .gif: 4
-        case .av1: 5
-        case .mp4: 6
-        case .clip: 7
         }
     }
 }

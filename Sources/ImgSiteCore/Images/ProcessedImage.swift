@@ -84,7 +84,7 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
 public struct Variant: Codable, Sendable, Equatable {
     /// Path relative to the output folder.
     public var path: String
-    public var format: OutputFormat
+    public var format: FileFormat
     public var width: Int
     public var height: Int
     public var bytes: Int
@@ -93,7 +93,7 @@ public struct Variant: Codable, Sendable, Equatable {
     /// show (its name ends `-thumb`); absent otherwise.
     public var thumbnail: Bool?
 
-    public init(path: String, format: OutputFormat, width: Int, height: Int, bytes: Int, role: VariantRole = .image) {
+    public init(path: String, format: FileFormat, width: Int, height: Int, bytes: Int, role: VariantRole = .image) {
         self.path = path
         self.format = format
         self.width = width
@@ -106,7 +106,7 @@ public struct Variant: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         path = try values.decode(String.self, forKey: .path)
-        format = try values.decode(OutputFormat.self, forKey: .format)
+        format = try values.decode(FileFormat.self, forKey: .format)
         width = try values.decode(Int.self, forKey: .width)
         height = try values.decode(Int.self, forKey: .height)
         bytes = try values.decode(Int.self, forKey: .bytes)

@@ -140,7 +140,7 @@ extension ImageBuilder {
             do {
                 let bytes = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
                 try objects.adopt(URL(fileURLWithPath: output.path), as: name)
-                stored[file.key] = CachedVariant(object: name, nameHash: String(file.key.prefix(8)), format: file.codec.format,
+                stored[file.key] = CachedVariant(object: name, nameHash: String(file.key.prefix(8)), format: .video(file.codec.format),
                                                  width: file.width, height: file.height, bytes: bytes)
             } catch {
                 try? FileManager.default.removeItem(atPath: output.path)

@@ -14,7 +14,7 @@ extension ImageBuilder {
     /// `format` (its `Publication`'s); nil when it is not published or its
     /// structure cannot be followed (its page then offers its largest JPEG).
     /// `clip`: a clip's container, as its files were made from.
-    func original(_ job: ImageJob, format: OutputFormat?, imageKey: String, record: ImageRecord, clip: ClipInfo?) throws(BuildError) -> Original? {
+    func original(_ job: ImageJob, format: FileFormat?, imageKey: String, record: ImageRecord, clip: ClipInfo?) throws(BuildError) -> Original? {
         guard format != nil else { return nil }
         // A gain-map JPEG's own file keeps its gain map where its HDR rendition is published.
         let keepsGainMap = record.dynamicRange == .gainMapJPEG && settings.publishesHDR(record.dynamicRange)
@@ -35,7 +35,7 @@ extension ImageBuilder {
         guard let (format, cleaned) = withGainMap ?? OriginalDownload.cleaned(bytes, policy: settings.metadata, credit: credit) else { return nil }
         let data = Data(cleaned)
         let cached = CachedVariant(
-            object: "\(key).\(format.fileExtension)", nameHash: ContentHash.short(data), format: format,
+            object: "\(key).\(format.fileExtension)", nameHash: ContentHash.short(data), format: .image(format),
             width: record.width, height: record.height, bytes: data.count)
         do {
             try objects.put([(data, cached.object)])

@@ -89,7 +89,7 @@ struct ImageBuilder: Sendable {
         for (spec, variant) in encoded.variants {
             let key = variantKey(imageKey, spec, plan: encoded.plan)
             let cached = CachedVariant(
-                object: "\(key).\(spec.format.fileExtension)", nameHash: ContentHash.short(variant.data), format: spec.format,
+                object: "\(key).\(spec.format.fileExtension)", nameHash: ContentHash.short(variant.data), format: .image(spec.format),
                 width: spec.width, height: variant.height, bytes: variant.data.count)
             stored.append((variant.data, cached.object))
             found.variants[spec] = cached
@@ -183,7 +183,7 @@ struct ImageBuilder: Sendable {
             let role = ([.poster, .dense, .hdr].contains(spec.role) ? "-\(spec.role.rawValue)" : "") + (spec.thumbnail ? "-thumb" : "")
             let name = "\(job.slug)-\(spec.width)\(role).\(cached.nameHash).\(spec.format.fileExtension)"
             var variant = Variant(
-                path: "\(job.outputFolder)/\(name)", format: spec.format, width: spec.width, height: cached.height, bytes: cached.bytes,
+                path: "\(job.outputFolder)/\(name)", format: .image(spec.format), width: spec.width, height: cached.height, bytes: cached.bytes,
                 role: spec.role)
             if spec.thumbnail { variant.thumbnail = true }
             return variant

@@ -145,7 +145,6 @@ public struct ImageSettings: Sendable, Hashable {
         case .avif: .avif(quality: dense?.quality ?? shape.avif.quality, effort: dense?.effort ?? shape.avif.effort)
         case .jxl: .jxl(quality: shape.jxl.quality, effort: shape.jxl.effort)
         case .gif: AnimationSettings.gif
-        case .mp4, .av1, .clip: preconditionFailure("a clip's video files are written by ClipTranscoder and ClipRemux, not libvips")
         }
     }
 
@@ -154,7 +153,7 @@ public struct ImageSettings: Sendable, Hashable {
         case .webp: shape.webp
         case .avif: shape.avif
         case .jxl: shape.jxl
-        case .jpeg, .gif, .mp4, .av1, .clip: nil
+        case .jpeg, .gif: nil
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 struct Publication: Sendable, Equatable {
     var plan: OutputPlan
     /// The source's own file, its metadata cut, in this format; nil: not published.
-    var original: OutputFormat?
+    var original: FileFormat?
     /// The file offered for download; nil under `downloads: none`.
     var download: Download?
 
@@ -26,7 +26,7 @@ struct Publication: Sendable, Equatable {
     /// The name a download is saved under, on its page and in its album's
     /// zip: the source's own ("DSC_0412.JPG" as an original), with the
     /// extension of the file offered ("DSC_0412.jpg" as a JPEG).
-    static func downloadName(source: String, original: Bool, format: OutputFormat) -> String {
+    static func downloadName(source: String, original: Bool, format: FileFormat) -> String {
         let name = (source as NSString).lastPathComponent
         return original ? name : (name as NSString).deletingPathExtension + "." + format.fileExtension
     }
@@ -56,7 +56,7 @@ extension ImageSettings {
     /// read only under `downloads: original`.
     /// `videos`: a video clip's files (`ClipPlan.fileSet`; its plan is its
     /// poster's stills), nil for a photo.
-    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> OutputFormat?, videos: [VideoFile]? = nil) -> Publication {
+    func publication(_ plan: OutputPlan, fileFormat: @autoclosure () -> FileFormat?, videos: [VideoFile]? = nil) -> Publication {
         let original = original(fileFormat())
         let download: Publication.Download? = switch shape.downloads.offer(hasOriginal: original != nil, animated: plan.frames != nil, clip: videos != nil) {
         case .none: nil
@@ -72,7 +72,7 @@ extension ImageSettings {
 
     /// The format a source's own file is published in: its `fileFormat`
     /// under `downloads: original`, else none.
-    func original(_ fileFormat: @autoclosure () -> OutputFormat?) -> OutputFormat? {
+    func original(_ fileFormat: @autoclosure () -> FileFormat?) -> FileFormat? {
         shape.downloads == .original ? fileFormat() : nil
     }
 }

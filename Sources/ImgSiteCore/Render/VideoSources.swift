@@ -15,7 +15,7 @@ enum VideoSources {
     }
 
     private static func of(_ files: [Variant], frameRate: Double, sound: Bool, root: String) -> [VideoSourceContext] {
-        var order: [OutputFormat] = []
+        var order: [FileFormat] = []
         for file in files where !order.contains(file.format) { order.append(file.format) }
         return order.flatMap { format in
             let sizes = files.filter { $0.format == format }.sorted { $0.width > $1.width }

@@ -5,7 +5,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Hashable {
     case h264, av1
 
     /// The format its files are recorded as.
-    var format: OutputFormat { self == .h264 ? .mp4 : .av1 }
+    var format: VideoFormat { self == .h264 ? .mp4 : .av1 }
 
     /// FFmpeg's encoders for it, best first: libx264 where the platform's
     /// FFmpeg has it (not in the release bundle: it is GPL), else OpenH264;

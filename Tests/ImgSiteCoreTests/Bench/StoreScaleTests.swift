@@ -24,7 +24,7 @@ struct StoreScaleTests {
             for (n, width) in [308, 615, 922, 1200].enumerated() {
                 for format in [OutputFormat.jpeg, .webp] {
                     variants[hex(index, "\(n)\(format)")] = CachedVariant(
-                        object: "\(hex(index, "\(n)\(format)")).\(format.fileExtension)", nameHash: "0123abcd", format: format,
+                        object: "\(hex(index, "\(n)\(format)")).\(format.fileExtension)", nameHash: "0123abcd", format: .image(format),
                         width: width, height: width * 2 / 3, bytes: 20_000)
                 }
             }

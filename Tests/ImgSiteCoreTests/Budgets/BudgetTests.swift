@@ -6,7 +6,7 @@ import Testing
 @Suite struct BudgetTests {
     static func image(width: Int, height: Int, widths: [Int], formats: [OutputFormat] = [.jpeg, .webp]) -> ProcessedImage {
         let variants = widths.flatMap { w in
-            formats.map { Variant(path: "a/_img/x-\(w).\($0.fileExtension)", format: $0, width: w, height: w * height / width, bytes: w * 10) }
+            formats.map { Variant(path: "a/_img/x-\(w).\($0.fileExtension)", format: .image($0), width: w, height: w * height / width, bytes: w * 10) }
         }
         return ProcessedImage(source: "a/x.jpg", sourceBytes: 1, width: width, height: height, hasAlpha: false, variants: variants,
                               placeholder: nil, metadata: KeptMetadata(), warnings: [])

@@ -20,7 +20,7 @@ import Vips
 
     /// The widest file of `format`: for WebP, the ladder's top, the same for photos of one size.
     static func largest(_ format: OutputFormat, of image: ProcessedImage, in site: TestBuild) throws -> VipsImage {
-        let variant = try #require(image.variants.first { $0.format == format })
+        let variant = try #require(image.variants.first { $0.format == .image(format) })
         return try VipsImage.decode(Array(try Data(contentsOf: site.url(variant))))
     }
 

@@ -10,7 +10,7 @@ enum RenderFixture {
         let variants = widths.flatMap { w in
             [(OutputFormat.webp, VariantRole.image), (.jpeg, .image), (.avif, .dense)].map { format, role in
                 let suffix = role == .dense ? "-dense" : ""
-                return Variant(path: "\(folder)/\(slug)-\(w)\(suffix).0123abcd.\(format.fileExtension)", format: format, width: w,
+                return Variant(path: "\(folder)/\(slug)-\(w)\(suffix).0123abcd.\(format.fileExtension)", format: .image(format), width: w,
                                height: Int((Double(height) * Double(w) / Double(width)).rounded()), bytes: w * 10, role: role)
             }
         }
