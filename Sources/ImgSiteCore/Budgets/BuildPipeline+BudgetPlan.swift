@@ -2,35 +2,15 @@ import Foundation
 import Vips
 
 extension BuildPipeline {
-    /// The image settings this build makes files with: the site's, or under
-    /// `budgets.site` or `budgets.files` the ones chosen to fit the whole
-    /// site (`SiteBudget`), planned on every photo, not a shard's, so every
-    /// shard builds with the same; the merge takes the shards' plan (it may
-    /// run without the photos). The plan is kept in the
-    /// cache folder, one file per output folder (sites share a cache), and
-    /// reused while the photos and settings are unchanged: a no-op build
-    /// reads no header and encodes no sample.
-    func planImageSettings(_ scanned: Scanned, _ summary: inout BuildSummary) throws(BuildError) -> SettingsChoice {
+    /// The settings `budgets.site` or `budgets.files` choose to fit the
+    /// whole site (`SiteBudget`), planned on every photo, not a shard's, so
+    /// every shard builds with the same; the merge takes the shards' plan
+    /// (it may run without the photos). The plan is kept in the cache
+    /// folder, one file per output folder (sites share a cache), and reused
+    /// while the photos and settings are unchanged: a no-op build reads no
+    /// header and encodes no sample.
+    func budgetChoice(_ scanned: Scanned, settings: ImageSettings, _ summary: inout BuildSummary) throws(BuildError) -> SettingsChoice {
         let config = options.config
-        let settings = ImageSettings(config: config, layout: options.layout)
-        let texts = ([config.watermarks.site] + Array(config.watermarks.albums.values)).compactMap { mark -> Watermark? in
-            if case .text? = mark?.mark { return mark } else { return nil }
-        }
-        if !texts.isEmpty, !Vips.rendersText {
-            throw BuildError(path: options.configFile?.lastPathComponent ?? "imgsite.yml",
-                             "watermark.text needs a libvips that renders text (with Pango, as Debian's, Homebrew's and the release bundle's); this one (\(Vips.version)) does not: draw the text into a logo and give it as watermark.image")
-        }
-        if config.animated.outputs.contains(.gif), !Vips.writesGIF {
-            let cannot = "animated.outputs asks for GIF, which this libvips (\(Vips.version)) cannot write (it has no palette quantiser)"
-            if config.animated.outputs == [.gif] {
-                // Only GIF asked for: the site has none of what it asked; a warning.
-                warnAboutSite(&summary, path: options.configFile?.lastPathComponent ?? "imgsite.yml",
-                              "\(cannot); animations are animated WebP, with the still poster as the fallback")
-            } else {
-                note(&summary, "\(cannot): animations are animated WebP, and browsers without it get the still poster instead of a GIF")
-            }
-        }
-        guard config.budgets.shapesSite else { return SettingsChoice(settings: SettingsPlan(site: settings)) }
         var budget = SiteBudget(config.budgets)
         if case .shard = options.mode { budget.margin = SiteBudget.shardBytesMargin }
         let jobs = scanned.allJobs
@@ -41,7 +21,7 @@ extension BuildPipeline {
                 "\(pageOptions.downloads) \(pageOptions.albumZips) \(pageOptions.pageSize) \(pageOptions.baseURL != nil)",
             ]),
             pages: "\(pages)", photos: Dictionary(jobs.map { ($0.source.relativePath, $0.source.identity.text) }) { first, _ in first })
-        let saved = options.cacheFolder.appending(path: "budget-plan-\(ContentHash.short(text: options.output.path)).json")
+        let saved = CacheFolder(options.cacheFolder).budgetPlan(for: options.output)
         var predictor: SitePredictor?
         var headers: [String: SourceHeader] = [:]
         var savesPlan = true

@@ -16,8 +16,6 @@ import GRDB
 /// `variants` and `placeholders` by cache key (`CacheKey`); the encoded
 /// files themselves are in `ObjectStore`.
 final class BuildStore: Sendable {
-    static let fileName = "imgsite.sqlite"
-
     let pool: DatabasePool
     let root: String
 
@@ -26,7 +24,7 @@ final class BuildStore: Sendable {
     /// it only saves work, and a new one costs a full build at most.
     init(folder: URL, root: URL) throws(BuildError) {
         self.root = root.resolvingSymlinksInPath().path
-        let path = folder.appending(path: Self.fileName).path
+        let path = CacheFolder(folder).database.path
         let objects = ObjectStore(cacheFolder: folder)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -77,8 +77,8 @@ public struct CachePruner: Sendable {
     /// (a build that needs one again writes it again).
     private func previews(olderThan cutoff: Int64) -> [URL] {
         let cache = objects.folder.deletingLastPathComponent()
-        let files = [RawHandling.previewFolder, VideoHandling.posterFolder].flatMap { name in
-            (try? FileManager.default.contentsOfDirectory(at: cache.appending(path: name), includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        let files = [CacheFolder(cache).rawPreviews, CacheFolder(cache).clipPosters].flatMap { room in
+            (try? FileManager.default.contentsOfDirectory(at: room, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
         }
         return files.filter { file in
             let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantFuture

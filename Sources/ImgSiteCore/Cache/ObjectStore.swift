@@ -14,7 +14,7 @@ struct ObjectStore: Sendable {
     let folder: URL
 
     init(cacheFolder: URL) {
-        folder = cacheFolder.appending(path: "objects")
+        folder = CacheFolder(cacheFolder).objects
     }
 
     func url(_ name: String) -> URL {

@@ -31,7 +31,7 @@ extension BuildPipeline {
         let recorded = Background { () throws -> ([String: JournalEntry], Bool, [String: String], [(source: String, identity: FileIdentity)]) in
             (force ? [:] : try store.journal(), try store.hasWrittenFiles(), try store.pageDigests(), unseal ? [] : try store.sealedSources())
         }
-        let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: options.cacheFolder.appending(path: RawHandling.previewFolder))
+        let raw: RawHandling = options.config.raw == .skip ? .skip : .preview(previews: CacheFolder(options.cacheFolder).rawPreviews)
         let video = videoHandling(options.config.video)
         let scanner = Scanner(input: options.input, excluded: [options.output, options.cacheFolder, options.templatesFolder],
                               rules: options.config.excludeRules, raw: raw, video: video)
@@ -52,7 +52,7 @@ extension BuildPipeline {
         try writer.lockPrivateAlbums(
             albums, site: options.config.baseURL ?? options.config.title, environment: options.environment,
             configFile: options.configFile?.lastPathComponent ?? "imgsite.yml", markedBy: markedBy)
-        writer.scratch = options.cacheFolder.appending(path: "private-work")
+        writer.scratch = CacheFolder(options.cacheFolder).privateWork
         let root = PlannedAlbum.plan(album, outputPath: "", addresses: &writer)
         for problem in root.fileProblems { warnAboutSite(&summary, path: problem.path, problem.reason) }
         for problem in album.heldBack {
@@ -83,7 +83,7 @@ extension BuildPipeline {
 
     /// How clips are taken under `settings` (`video: false`: skipped).
     func videoHandling(_ settings: VideoSettings) -> VideoHandling {
-        settings.enabled ? .publish(posters: options.cacheFolder.appending(path: VideoHandling.posterFolder), settings: settings) : .skip
+        settings.enabled ? .publish(posters: CacheFolder(options.cacheFolder).clipPosters, settings: settings) : .skip
     }
 
     /// Names each file the scan did not take (under `--verbose`), counts
@@ -128,7 +128,7 @@ extension BuildPipeline {
         if !scanned.recorded.previousBuildFinished {
             OutputFolder(root: options.output).removeStrayTemporaries()
             // Transcodes a killed build left part-way: their clips are made again.
-            try? FileManager.default.removeItem(at: options.cacheFolder.appending(path: ImageBuilder.clipWorkFolder))
+            try? FileManager.default.removeItem(at: CacheFolder(options.cacheFolder).clipWork)
         }
         return Planned(scanned: scanned, jobs: jobs, settings: choice.settings, budget: choice.budget, headers: KnownHeaders(headers))
     }

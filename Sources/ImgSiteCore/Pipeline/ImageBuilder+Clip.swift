@@ -17,10 +17,6 @@ extension ImageBuilder {
         var leftOut: [String]
     }
 
-    /// The cache folder's folder of transcodes under way: a build that did
-    /// not finish left nothing elsewhere, and the next one empties it.
-    static let clipWorkFolder = "clip-work"
-
     /// A file of the work folder for one write ending `name`: unique to
     /// this write, not only to its key. The same clip in two albums has the
     /// same keys, and with the key alone the second's transcode truncated
@@ -29,7 +25,7 @@ extension ImageBuilder {
         clipWork.appending(path: "\(AtomicWriter.temporaryName())-\(name)")
     }
 
-    var clipWork: URL { objects.folder.deletingLastPathComponent().appending(path: Self.clipWorkFolder) }
+    var clipWork: URL { CacheFolder(objects.folder.deletingLastPathComponent()).clipWork }
 
     /// The clip's files for `job` as `plan` decides them (its publication's
     /// `videos`), its poster frame written to `poster`. It is decoded (once,

@@ -6,12 +6,16 @@
 /// 5.1 MB to 42 files and 2.45 MB (`make bench-site-size`).
 /// `jpeg.widths: all` keeps a JPEG at every width.
 enum JPEGFallback {
+    /// The width social cards are drawn at (Open Graph's recommended
+    /// 1,200): the pages' share tags point at the JPEG planned for it.
+    static let shareWidth = 1200
+
     /// The fallback's widths from a ladder (largest first): the smallest at
-    /// least `SiteRenderer.shareWidth` wide (the social card's file, and
-    /// what a photo page paints on most screens), else the largest; then
-    /// each the first at most about half the one before, `count` in all.
+    /// least `shareWidth` wide (the social card's file, and what a photo
+    /// page paints on most screens), else the largest; then each the first
+    /// at most about half the one before, `count` in all.
     static func widths(of chain: [Int]) -> [Int] {
-        guard let top = chain.last(where: { $0 >= SiteRenderer.shareWidth }) ?? chain.first else { return [] }
+        guard let top = chain.last(where: { $0 >= shareWidth }) ?? chain.first else { return [] }
         var kept = [top]
         for width in chain where kept.count < count && width < top && Double(width) <= Double(kept.last!) * halving {
             kept.append(width)

@@ -2,9 +2,6 @@
 /// Twitter card tags on every page, pointing at a 1,200 px variant, and an
 /// Atom feed of the newest photos.
 extension SiteRenderer {
-    /// The width social cards are drawn at (Open Graph's recommended 1,200).
-    static let shareWidth = 1200
-
     /// The share tags' context of a page, nil without `base_url`.
     func share(path: String, title: String, image: (ProcessedImage, String)?) -> ShareContext? {
         guard let baseURL else { return nil }
@@ -18,7 +15,7 @@ extension SiteRenderer {
     /// The still JPEG to share: the smallest at least 1,200 px wide, else the largest.
     static func shareVariant(_ image: ProcessedImage) -> Variant? {
         let jpegs = image.stills.filter { $0.format == .jpeg }  // largest first
-        return jpegs.last { $0.width >= shareWidth } ?? jpegs.first
+        return jpegs.last { $0.width >= JPEGFallback.shareWidth } ?? jpegs.first
     }
 
     /// `feed.xml`. Capture times carry no time zone; the feed states them

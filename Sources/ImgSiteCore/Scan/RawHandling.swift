@@ -2,9 +2,6 @@ import Foundation
 
 /// How a scan takes camera RAW files (`raw:` in imgsite.yml).
 public enum RawHandling: Sendable {
-    /// The cache folder's folder of previews (pruned by `CachePruner`).
-    public static let previewFolder = "raw-previews"
-
     /// Each RAW file without an image of the same name beside it is shown
     /// through its embedded preview (`RawPreview`), written into `previews`;
     /// where libraw cannot be used, RAW files are skipped saying why.

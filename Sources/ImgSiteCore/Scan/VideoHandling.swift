@@ -2,9 +2,6 @@ import Foundation
 
 /// How a scan takes video clips (`video:` in imgsite.yml).
 public enum VideoHandling: Sendable {
-    /// The cache folder's folder of clips' poster frames (pruned by `CachePruner`).
-    public static let posterFolder = "clip-posters"
-
     /// File extensions read as clips (lower case): what phones and cameras
     /// write, and sigal's sample gallery's Ogg.
     public static let extensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv", "3gp", "avi", "ogv"]

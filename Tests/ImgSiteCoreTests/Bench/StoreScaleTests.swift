@@ -62,7 +62,7 @@ struct StoreScaleTests {
         let pageRead = ContinuousClock.now - clock
         #expect(page.count == 64)
 
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(BuildStore.fileName).path)[.size] as? Int) ?? 0
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: CacheFolder(folder).database.path)[.size] as? Int) ?? 0
         print("""
             store scale: \(count) images, 8 variants each (build database, debug build of the tests)
               record, one transaction per image:  \(Self.ms(record) / Double(count) * 1000) µs an image (\(Self.ms(record) / 1000) s in all)

@@ -63,7 +63,7 @@ import Testing
         let cache = try Corpus.scratch("cache")
         let store = try BuildStore(folder: cache, root: URL(fileURLWithPath: "/"))
         let objects = ObjectStore(cacheFolder: cache)
-        let previews = cache.appending(path: RawHandling.previewFolder)
+        let previews = CacheFolder(cache).rawPreviews
         try FileManager.default.createDirectory(at: previews, withIntermediateDirectories: true)
         for name in ["old.jpg", "new.jpg"] { try Data([0xFF, 0xD8]).write(to: previews.appending(path: name)) }
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -31 * 86_400)],

@@ -19,7 +19,7 @@ import Testing
         #expect(Self.widths(plan, .webp) == plan.chain)
         let jpegs = Self.widths(plan, .jpeg)
         #expect(jpegs.count == 3, "\(jpegs) of \(plan.chain)")
-        #expect(jpegs[0] == plan.chain.last { $0 >= SiteRenderer.shareWidth }, "the social card's file")
+        #expect(jpegs[0] == plan.chain.last { $0 >= JPEGFallback.shareWidth }, "the social card's file")
         for (larger, smaller) in zip(jpegs, jpegs.dropFirst()) {
             #expect(Double(smaller) <= Double(larger) * 0.55 && Double(smaller) > Double(larger) * 0.4, "\(larger) → \(smaller)")
         }

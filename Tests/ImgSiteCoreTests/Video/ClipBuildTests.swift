@@ -108,7 +108,7 @@ struct ClipBuildTests {
             }
         }
         // Nothing is left in the work folder.
-        let work = twice.output.deletingLastPathComponent().appending(path: twice.output.lastPathComponent + ".cache/\(ImageBuilder.clipWorkFolder)")
+        let work = CacheFolder(twice.output.deletingLastPathComponent().appending(path: twice.output.lastPathComponent + ".cache")).clipWork
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).isEmpty)
     }
 

@@ -28,7 +28,7 @@ struct ClipKillTests {
         let resumed = try KillResumeTests.build(input, into: output, cache: cache)
         #expect(resumed.status == 0 && resumed.output.contains("built a/hd-pan.mp4"), "\(resumed.output) \(resumed.errors)")
         #expect(try Self.files(output) == Self.files(reference))
-        let work = cache.appending(path: ImageBuilder.clipWorkFolder)
+        let work = CacheFolder(cache).clipWork
         let left = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
         #expect(left.isEmpty, "the killed transcode left \(left)")
     }
