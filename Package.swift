@@ -65,9 +65,15 @@ let package = Package(
         // HEIF files' HDR (Apple's gain map, PQ and HLG) through libheif, loaded
         // when first needed (headers from libheif-dev, which libvips-dev brings).
         .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The media imgsite reads and writes below what a site is: clips
+        // (probe, plan, transcode), placeholders, the byte formats of files
+        // and the failure naming a file. It knows no site, album, page or
+        // setting file: ImgSiteCore stands on it, never the other way.
+        .target(name: "ImgSiteMedia", dependencies: ["Vips", "CVideo", "CZlib"]),
         .target(
             name: "ImgSiteCore",
             dependencies: [
+                "ImgSiteMedia",
                 "Vips",
                 "CZlib",
                 "CLinux",
@@ -86,6 +92,7 @@ let package = Package(
             name: "ImgSiteServer",
             dependencies: [
                 "ImgSiteCore",
+                "ImgSiteMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -95,6 +102,7 @@ let package = Package(
             name: "ImgSiteCLI",
             dependencies: [
                 "ImgSiteCore",
+                "ImgSiteMedia",
                 "Vips",
                 "ImgSiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -105,7 +113,7 @@ let package = Package(
         .plugin(name: "SourceVersion", capability: .buildTool()),
         .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CVipsInterposers"]),
-        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteServer", "Vips", "CVipsInterposers"]),
-        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteMedia", "ImgSiteServer", "Vips", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI", "ImgSiteMedia", "CVipsInterposers"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 
 /// `imgsite cache`: look at and prune the cache folder.
 struct CacheCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 
 /// Under GitHub Actions, what the build did, on the job's summary page
 /// (appended to `$GITHUB_STEP_SUMMARY`, Markdown): the counts, the site as a

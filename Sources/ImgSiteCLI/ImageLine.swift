@@ -1,4 +1,5 @@
 import ImgSiteCore
+import ImgSiteMedia
 
 /// The one line each image gets, and the summary line: a contract that
 /// scripts and CI parse, documented in docs/cli.md. Keep them stable.

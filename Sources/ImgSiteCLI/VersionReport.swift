@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 import Vips
 
 /// `imgsite --version`: imgsite's version, the libvips it loaded and from

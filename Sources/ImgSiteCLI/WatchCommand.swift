@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 import ImgSiteServer
 
 /// `imgsite watch`: build, serve, rebuild on change, reload open pages.

@@ -1,5 +1,6 @@
 import Hummingbird
 import ImgSiteCore
+import ImgSiteMedia
 import NIOCore
 
 /// Gzips text responses (HTML, CSS, JavaScript, JSON, XML, SVG) for clients

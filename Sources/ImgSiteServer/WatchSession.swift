@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 import Synchronization
 
 /// `imgsite watch`: one build, then the site served on loopback while the

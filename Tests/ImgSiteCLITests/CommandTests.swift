@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @testable import ImgSiteCLI
 import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 @Suite struct CommandTests {

@@ -1,5 +1,6 @@
 @testable import ImgSiteCLI
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 @Suite struct ImageLineTests {

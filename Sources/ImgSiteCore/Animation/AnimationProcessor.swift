@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// The animated path: makes an animation's files from a GIF, animated WebP

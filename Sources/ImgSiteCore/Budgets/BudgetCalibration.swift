@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// Measures what a library's content costs to encode: a sample of its

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// What a whole-site budget planned and what it gave up for it, for the
 /// summary line and the build report.

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension BuildPipeline {
     /// Passes of encoding again a budget may add to a build: the first

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension BuildPipeline {
     /// Holds the site to `budgets:`: every variant file, every album

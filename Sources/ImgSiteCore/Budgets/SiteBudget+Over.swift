@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// What "over" means for a whole-site budget, said once: planning holds the
 /// bytes to `margin` of the budget; a site built or merged is over only

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Fits a site into `budgets.site` bytes and `budgets.files` files: makes
 /// the moves of `BudgetMove.order` one by one, each only if it shrinks

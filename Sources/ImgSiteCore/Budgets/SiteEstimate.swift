@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// A site's files and bytes, predicted before any encode.
 struct SiteEstimate: Codable, Sendable, Equatable {

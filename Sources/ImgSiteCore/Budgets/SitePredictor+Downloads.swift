@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// What `downloads:` and `album_zip:` add to a site, predicted beside its images.
 extension SitePredictor {
     /// Each entry's headers in a zip, local and central, with a name of about 30 bytes.

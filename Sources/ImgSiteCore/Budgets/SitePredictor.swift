@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Predicts a site's files and bytes under some settings, from its
 /// sources' headers and the encode curves of a sample of them

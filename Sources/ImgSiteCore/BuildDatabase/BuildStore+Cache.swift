@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ImgSiteMedia
 
 /// An encoded file in the cache: its object and what its output name needs.
 struct CachedVariant: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ImgSiteMedia
 
 /// The build database, `imgsite.sqlite` in the cache folder: SQLite in WAL
 /// mode through GRDB. A finished image is recorded in one small transaction

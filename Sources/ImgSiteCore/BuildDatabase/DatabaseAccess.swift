@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// What a step was doing with the build database when it failed.
 enum DatabaseAccess: String {
     case read, written, updated

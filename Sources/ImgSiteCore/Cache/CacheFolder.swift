@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Where imgsite keeps what makes the next build fast (`--cache-dir`), and
 /// its rooms: the one place that says where each thing kept between builds

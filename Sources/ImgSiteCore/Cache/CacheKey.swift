@@ -1,3 +1,4 @@
+import ImgSiteMedia
 import Vips
 
 /// Keys of the content-addressed cache. Each covers everything that shapes

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// `imgsite cache info` and `imgsite cache prune`: the cache folder on its own.
 public enum CacheMaintenance {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Which folder each `albums.<key>` of imgsite.yml names: its path, or its
 /// name less an ordering prefix (`family` is `04-family`, `trips/iceland` is

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Yams
 
 /// `albums:` and `exclude:` of imgsite.yml.

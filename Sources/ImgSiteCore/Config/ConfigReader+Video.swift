@@ -1,3 +1,4 @@
+import ImgSiteMedia
 import Yams
 
 extension ConfigReader {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Everything a site can set in `imgsite.yml`. Defaults come from `SiteConfig()`.
 ///

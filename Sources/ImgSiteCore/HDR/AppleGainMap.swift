@@ -1,5 +1,6 @@
 import CHeif
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// Apple's HDR gain map, as iPhones since the 12 (iOS 14.1) store it in a

@@ -1,5 +1,6 @@
 import CHeif
 import Foundation
+import ImgSiteMedia
 
 /// Whether a source holds an HDR rendition beside its SDR one, and how,
 /// read from its header and first bytes, never decoded (`SourceHeader`).

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// An HDR still in HDR light itself: a 10-bit or deeper HEIF or AVIF whose

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// An HDR photo's gain map as its files are made from it: upright, at the

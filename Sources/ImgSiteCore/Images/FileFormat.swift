@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// A published file's format: an image's or a clip's. Written as its
 /// case's name ("webp", "mp4"), in the manifest and the build database alike.
 public enum FileFormat: Sendable, Hashable {

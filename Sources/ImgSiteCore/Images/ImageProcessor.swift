@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// Decodes a source and encodes the variants asked for, on the path its

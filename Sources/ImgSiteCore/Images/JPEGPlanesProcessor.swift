@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// A JPEG source made into JPEG files only, through its Y, Cb and Cr planes

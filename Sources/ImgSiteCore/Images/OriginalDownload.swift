@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// A source file as `downloads: original` publishes it: its pixels' bytes

@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// The result of processing one source: what was written and what the
 /// pages need. `Sendable` and `Codable`: it crosses threads and is the
 /// manifest entry that makes the next build skip this source.

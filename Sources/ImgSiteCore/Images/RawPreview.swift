@@ -1,5 +1,6 @@
 import CRaw
 import Foundation
+import ImgSiteMedia
 
 /// A camera RAW file shown through the full-size JPEG preview its camera
 /// embedded, read by libraw (`CRaw`). The preview is written as a plain

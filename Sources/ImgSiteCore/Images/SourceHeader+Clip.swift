@@ -1,3 +1,4 @@
+import ImgSiteMedia
 extension SourceHeader {
     /// A clip's header, from its container (`ClipProbe`, no frame decoded):
     /// the size of its poster frame (its largest video file's, `ClipLadder`)

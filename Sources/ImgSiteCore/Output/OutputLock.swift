@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// `--archive site.tar.gz`: the built site as a deterministic archive. The
 /// same site gives the same bytes on any machine: entries in byte order of

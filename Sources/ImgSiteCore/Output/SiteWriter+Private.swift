@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Private albums, as the rest of the build sees them: locked with their
 /// passwords when a build starts, placed by the plan, their parts of a

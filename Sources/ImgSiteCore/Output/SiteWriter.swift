@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// A file for the output folder: its path there and its bytes.
 struct OutputFile: Sendable {

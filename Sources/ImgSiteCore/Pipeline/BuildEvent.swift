@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// What a running build tells its observer (the CLI's progress line).
 public enum BuildEvent: Sendable {
     /// Processing starts: `total` images, `fresh` of them up to date.

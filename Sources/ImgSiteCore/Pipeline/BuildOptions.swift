@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Everything one build needs, fixed before it starts.
 public struct BuildOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Mustache
 
 extension BuildPipeline {

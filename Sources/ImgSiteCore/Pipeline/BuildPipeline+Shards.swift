@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Synchronization
 
 /// `--shard i/n` and `--merge`: a library built on several machines, on

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension BuildPipeline {
     /// Reads the templates and the words: the built-in theme with the site's own over it.

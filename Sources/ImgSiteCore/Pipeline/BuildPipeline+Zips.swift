@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension BuildPipeline {
     /// `album_zip: true`: each album with photos shown gets one zip of their

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension ImageBuilder {
     /// The source offered for download (`downloads: original`, `OriginalDownload`).

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// Makes the outputs of one image the journal cannot vouch for (the process

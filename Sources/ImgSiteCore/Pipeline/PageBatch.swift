@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Pages to render, 64 at a time: each batch reads the full image records
 /// its pages show from the build database (so memory is the size of a

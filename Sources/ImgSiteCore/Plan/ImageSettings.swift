@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// The part of the configuration that shapes image outputs: its `shape`,

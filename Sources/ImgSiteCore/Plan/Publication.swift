@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Everything one source publishes, decided here once from what is known
 /// of it without decoding and from the settings: its image files

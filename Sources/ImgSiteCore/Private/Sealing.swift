@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// The site's private albums and how their files are published: every file
 /// the build makes under an album's plain folder ("family/album/…", the

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// A shard's manifest names the photos it built; a private album's part is
 /// sealed with the album's file key, so a shard's folder (often a CI

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// A build that would publish in plain what the last build into the same
 /// output folder sealed: a private album whose key was removed, whose

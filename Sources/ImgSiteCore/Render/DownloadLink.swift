@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// `photo` and `album`: what a page offers to download (`downloads:`,
 /// `album_zip:`), written as `<a href download>`.

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Mustache
 
 /// A file the render step produced, relative to the output folder.

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Mustache
 
 /// What is wrong with a site's own template, in words a user can act on:

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Synchronization
 
 /// Walks the input folder into a `SiteTree`: every sub-folder is an album.

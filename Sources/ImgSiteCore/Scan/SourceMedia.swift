@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// What a source is, as the scan finds it: one case each, so where kinds
 /// differ the code switches on it, and a source is never two at once.
 /// (Whether a still file is animated is its header's: `SourceKind`.)

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// How a scan takes video clips (`video:` in imgsite.yml).
 public enum VideoHandling: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// `imgsite-shard.json` in a shard's output folder: what the shard built
 /// (each image's record, as in `manifest.json`, and its content hash) and

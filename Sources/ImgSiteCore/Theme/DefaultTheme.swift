@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Mustache
 
 /// The built-in theme (templates/ compiled into the binary) and the

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// `watermark:`: a text or a logo laid on every still of a photo's own
 /// views at or above `minWidth` (grids and covers take unmarked copies,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// `make bench`, third part: the build database at library scale, through

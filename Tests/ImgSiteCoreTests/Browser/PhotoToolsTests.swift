@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// The photo page's tools in Chromium, by keyboard, mouse and touch: the

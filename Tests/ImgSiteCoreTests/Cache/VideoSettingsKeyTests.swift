@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// `VideoSettings.key` is its `Shape` hashed whole (#67 ask 4): every

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// Holes of zero bytes (an interrupted copy, a placeholder not yet synced)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// `make fuzz`, in process: the APNG demuxer and compositor on corpus APNGs

@@ -1,6 +1,7 @@
 import CHeif
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 import Vips
 

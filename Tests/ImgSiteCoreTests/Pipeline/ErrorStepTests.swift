@@ -1,4 +1,5 @@
 import Foundation
+@testable import ImgSiteMedia
 import Synchronization
 @testable import ImgSiteCore
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSiteMedia
 import Synchronization
 import Testing
 

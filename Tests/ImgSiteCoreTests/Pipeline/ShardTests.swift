@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// `--shard i/n` and `--merge`: n shards merged are the single-machine site, byte for byte.

@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 import Vips
 import Foundation

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 
 /// A planned site and processed images made up in memory, so rendered
 /// HTML is exact and independent of libvips' encoders.

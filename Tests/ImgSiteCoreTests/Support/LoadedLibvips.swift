@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSiteMedia
 import Vips
 
 /// What the libvips this process loaded can decode. PyPI's libvips 8.18

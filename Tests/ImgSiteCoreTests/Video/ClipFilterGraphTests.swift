@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// The filters a clip's frames go through (`ClipFilterGraph`), as the text

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// No more clips are encoded at once than the gate has slots.

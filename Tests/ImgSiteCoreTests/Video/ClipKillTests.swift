@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// A build killed while a clip is being encoded publishes no part of its

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// Clips decoded once into every video file and a poster (`ClipTranscoder`),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSiteMedia
 import Testing
 
 /// `live_photos: motion`: a Live Photo's `.mov` published with its still as

@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// An animated PNG taken apart (libvips 8.14 reads only its first frame).
 /// Each frame becomes a standalone PNG — the file's header with the frame's
 /// size, the chunks that say how to read its pixels (palette, transparency,

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension APNGFile {
     /// The frame count an APNG's acTL chunk announces, read from the chunk
