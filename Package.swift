@@ -66,10 +66,12 @@ let package = Package(
         // when first needed (headers from libheif-dev, which libvips-dev brings).
         .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The media imgsite reads and writes below what a site is: clips
-        // (probe, plan, transcode), placeholders, the byte formats of files
-        // and the failure naming a file. It knows no site, album, page or
-        // setting file: ImgSiteCore stands on it, never the other way.
-        .target(name: "ImgSiteMedia", dependencies: ["Vips", "CVideo", "CZlib"]),
+        // (probe, plan, transcode), placeholders, the byte formats of files,
+        // and the support every layer uses (the failure naming a file, atomic
+        // writes, a file's identity, hashes, the worker pool). It knows no
+        // site, album, page or setting file: ImgSiteCore stands on it, never
+        // the other way.
+        .target(name: "ImgSiteMedia", dependencies: ["Vips", "CVideo", "CZlib", "CLinux", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "ImgSiteCore",
             dependencies: [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImgSiteCore
+import ImgSiteMedia
 
 /// `imgsite build`: one build of the gallery.
 struct BuildCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 extension BudgetCalibration {
     /// Which strata's samples are encoded: four spread over the library

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// The encoded files of the cache, `objects/a/<key>.<ext>` in the cache
 /// folder, named by their cache key and grouped by its first hex digit. They

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImgSiteMedia
 
 /// Puts a file at a destination by hard link where the file system allows
 /// (no copy, no extra disk), else by copy; atomically (a temporary name,

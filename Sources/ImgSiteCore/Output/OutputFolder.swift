@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// Housekeeping inside the output folder, and only there.
 public struct OutputFolder {

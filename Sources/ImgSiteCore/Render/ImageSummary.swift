@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// What a processed image contributes to pages without its full record: its
 /// place in album order and a digest of everything pages show of it. Pages

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// How a scan takes camera RAW files (`raw:` in imgsite.yml).
 public enum RawHandling: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Yams
 
 /// A caption file beside a photo, named after the whole file name:

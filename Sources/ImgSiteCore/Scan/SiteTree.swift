@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 
 /// A folder of photos: its own images and its sub-albums, as found on disk.
 public struct Album: Sendable, Equatable {

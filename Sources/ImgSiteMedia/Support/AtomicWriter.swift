@@ -34,7 +34,7 @@ public enum AtomicWriter {
     /// had just written 20 MB, as the peers of `make bench-peers` do.)
     /// Returns, in order, nil or the error for each file; `placed` runs
     /// after each rename.
-    static func write(
+    package static func write(
         _ files: [(data: Data, url: URL)], workers: Int, placed: @escaping @Sendable () -> Void = {}
     ) -> [(any Error)?] {
         let create = { @Sendable (file: (data: Data, url: URL)) in
@@ -110,7 +110,7 @@ public enum AtomicWriter {
 
     /// Unique among this process's files, and other processes' by the pid
     /// (no UUID: Foundation reads /dev/urandom for each one).
-    static func temporaryName() -> String {
+    package static func temporaryName() -> String {
         "\(temporaryPrefix)\(getpid())-\(created.add(1, ordering: .relaxed).newValue)"
     }
 
@@ -132,10 +132,10 @@ public enum AtomicWriter {
 /// A temporary file of `AtomicWriter`, made through the system calls
 /// themselves (Foundation's `Data.write` always syncs).
 private struct Temporary: Sendable {
-    let url: URL
+    package let url: URL
 
     /// Creates the file holding `data`; removes it again if that fails.
-    init(_ url: URL, holding data: Data, durable: Bool) throws {
+    package init(_ url: URL, holding data: Data, durable: Bool) throws {
         self.url = url
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw Self.error(errno) }
@@ -163,7 +163,7 @@ private struct Temporary: Sendable {
 
     /// Makes `temporaries` durable, one `fsync` each: their writeback
     /// started when they were written.
-    static func sync(_ temporaries: [Temporary]) throws {
+    package static func sync(_ temporaries: [Temporary]) throws {
         for temporary in temporaries {
             let fd = open(temporary.url.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw error(errno) }
@@ -172,11 +172,11 @@ private struct Temporary: Sendable {
         }
     }
 
-    func rename(to target: URL) throws {
+    package func rename(to target: URL) throws {
         guard Glibc.rename(url.path, target.path) == 0 else { throw Self.error(errno) }
     }
 
-    func remove() {
+    package func remove() {
         unlink(url.path)
     }
 

@@ -7,11 +7,11 @@ import Vips
 /// Not a Swift task group: a libvips call blocks its thread for the whole
 /// decode/encode, which would starve the cooperative pool that the rest of
 /// the program (progress, the dev server) runs on.
-enum WorkerPool {
+package enum WorkerPool {
     /// `cost`: when given, the costliest inputs are started first, so no
     /// worker is left with a long job while the others sit idle at the end.
     /// Outputs are in the order of `inputs` either way.
-    static func map<Input: Sendable, Output: Sendable>(
+    package static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], workers: Int, cost: ((Input) -> Int)? = nil, _ body: @escaping @Sendable (Input) -> Output
     ) -> [Output] {
         let order = cost.map { cost in inputs.indices.sorted { cost(inputs[$0]) > cost(inputs[$1]) } } ?? Array(inputs.indices)
@@ -31,7 +31,7 @@ enum WorkerPool {
     /// asked), until nothing is running or asked: a search whose next
     /// steps depend on what it found, its workers never waiting for a
     /// round to end. Each input is run once.
-    static func expanding<Output: Sendable>(
+    package static func expanding<Output: Sendable>(
         _ first: [Int], workers: Int, _ body: @escaping @Sendable (Int) -> Output,
         more: @escaping @Sendable (_ outputs: [Int: Output], _ asked: Set<Int>) -> [Int]
     ) -> [Int: Output] {
@@ -70,13 +70,13 @@ enum WorkerPool {
         private var running = 0
         private(set) var outputs: [Int: Output] = [:]
 
-        init(_ first: [Int]) {
+        package init(_ first: [Int]) {
             queue = first.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             asked = Set(first)
         }
 
         /// The next input, waiting while others run and may ask for more; nil when all is done.
-        func take() -> Int? {
+        package func take() -> Int? {
             condition.lock()
             defer { condition.unlock() }
             while queue.isEmpty && running > 0 { condition.wait() }
@@ -85,7 +85,7 @@ enum WorkerPool {
             return queue.removeFirst()
         }
 
-        func finish(_ input: Int, _ output: Output, more: ([Int: Output], Set<Int>) -> [Int]) {
+        package func finish(_ input: Int, _ output: Output, more: ([Int: Output], Set<Int>) -> [Int]) {
             condition.lock()
             defer { condition.unlock() }
             outputs[input] = output
@@ -99,8 +99,8 @@ enum WorkerPool {
     }
 
     private struct State<Output> {
-        var next = 0
-        var results: [Output?]
+        package var next = 0
+        package var results: [Output?]
 
         mutating func takeNext(limit: Int) -> Int? {
             guard next < limit else { return nil }
@@ -111,7 +111,7 @@ enum WorkerPool {
 
     /// A `Mutex` the worker closures can share (a `Mutex` itself cannot be captured).
     private final class Shared<Value>: Sendable {
-        let lock: Mutex<Value>
-        init(_ value: sending Value) { lock = Mutex(value) }
+        package let lock: Mutex<Value>
+        package init(_ value: sending Value) { lock = Mutex(value) }
     }
 }

@@ -11,7 +11,7 @@ public struct FileIdentity: Sendable, Hashable, Codable {
     public var inode: UInt64
 
     /// "size time inode": what a kept plan compares a photo by.
-    var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
+    package var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
 
     public init(size: Int, modifiedNanoseconds: Int64, inode: UInt64) {
         self.size = size

@@ -4,8 +4,8 @@ import Foundation
 /// SHA-256 of a file's bytes, read in 1 MiB pieces: the identity of a photo's
 /// content wherever it lives and whatever its modification time, so a CI
 /// checkout or a renamed folder reuses everything already encoded.
-enum SourceHash {
-    static func of(_ path: String) throws -> String {
+package enum SourceHash {
+    package static func of(_ path: String) throws -> String {
         let handle = try FileHandle(forReadingFrom: URL(filePath: path, directoryHint: .notDirectory))
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -16,12 +16,12 @@ enum SourceHash {
     }
 
     /// SHA-256 of text, as hex: cache keys.
-    static func of(text: String) -> String {
+    package static func of(text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).hex
     }
 
     /// SHA-256 of many pieces of text, fed one by one (no joined string).
-    static func of(texts: some Sequence<String>) -> String {
+    package static func of(texts: some Sequence<String>) -> String {
         var hasher = SHA256()
         var separator: UInt8 = 0
         for text in texts {
@@ -33,14 +33,14 @@ enum SourceHash {
     }
 
     /// SHA-256 of bytes, as hex.
-    static func of(data: Data) -> String {
+    package static func of(data: Data) -> String {
         SHA256.hash(data: data).hex
     }
 }
 
 extension Digest {
     /// Lower-case hex, without a formatter per byte (page digests are hashed by the thousand).
-    var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.byteCount * 2)

@@ -14,7 +14,7 @@ import Glibc
 /// file's bytes written, not yet renamed into place). `IMGSITE_KILL_WITH=INT`
 /// or `TERM` sends that signal instead, as Ctrl-C or a CI runner's stop
 /// would. Unset, each point costs one comparison.
-enum FaultInjection {
+package enum FaultInjection {
     private static let target: (point: String, count: Int)? = {
         guard let value = ProcessInfo.processInfo.environment["IMGSITE_KILL_AT"], !value.isEmpty else { return nil }
         let parts = value.split(separator: "#", maxSplits: 1)
@@ -22,7 +22,7 @@ enum FaultInjection {
     }()
     private static let hits = Mutex(0)
 
-    static func point(_ name: @autoclosure () -> String) {
+    package static func point(_ name: @autoclosure () -> String) {
         guard let target, target.point == name() else { return }
         let count = hits.withLock { value in
             value += 1
