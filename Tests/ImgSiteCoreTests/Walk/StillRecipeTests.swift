@@ -32,9 +32,17 @@ import Vips
             let site = try TestBuild.run(input: input, config: config)
             let stills = site.manifest.images.flatMap { image in image.variants.filter { image.animation == nil || $0.role == .poster } }
             names += stills.map { "\(label) \($0.path)" }.sorted()
-            names += site.manifest.images.compactMap { image in image.placeholder.map { "\(label) placeholder \(image.source) \(ContentHash.short(text: "\($0)"))" } }.sorted()
+            names += site.manifest.images.compactMap { image in image.placeholder.map { "\(label) placeholder \(image.source) \(fingerprint($0))" } }.sorted()
         }
         return names
+    }
+
+    /// A placeholder's content as the manifest writes it, hashed (not its
+    /// description, which names the module its type is in).
+    static func fingerprint(_ placeholder: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return ContentHash.short(text: String(decoding: (try? encoder.encode(placeholder)) ?? Data(), as: UTF8.self))
     }
 
     static let recording = ProcessInfo.processInfo.environment["IMGSITE_RECORD_GOLDEN"] == "1"
