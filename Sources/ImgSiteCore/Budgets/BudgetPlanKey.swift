@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// What a whole-site budget's plan was made for: the settings and budget
 /// (a hash), the pages, and every photo by path and identity. The same key
 /// reuses the plan (a no-op build plans nothing); under `imgsite watch` an

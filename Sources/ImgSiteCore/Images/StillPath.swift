@@ -1,4 +1,5 @@
 import Foundation
+import ImgSiteMedia
 import Vips
 
 /// How a still (or an animation's poster) is decoded and resized: the one
@@ -83,7 +84,7 @@ enum StillPath: String, Sendable {
 
     /// `IMGSITE_TRACE=1`: each still's choice on standard error.
     static func trace(_ choice: Choice, path: String) {
-        guard BuildPipeline.tracing else { return }
+        guard Trace.enabled else { return }
         FileHandle.standardError.write(Data("trace: \(path): \(choice)\n".utf8))
     }
 }

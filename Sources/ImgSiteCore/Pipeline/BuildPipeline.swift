@@ -42,7 +42,7 @@ public struct BuildPipeline: Sendable {
         for index in summary.failed.indices.dropFirst(failedBefore) {
             summary.failed[index] = summary.failed[index].stamped(name)
         }
-        if Self.tracing { FileHandle.standardError.write(Data("imgsite: \(name.rawValue) \(ContinuousClock.now - start)\n".utf8)) }
+        Trace.say("\(name.rawValue) \(ContinuousClock.now - start)")
         return output
     }
 
@@ -137,10 +137,8 @@ public struct BuildPipeline: Sendable {
         } catch {
             warnAboutSite(&summary, path: options.cacheFolder.path, "the cache cannot be pruned: \(error)")
         }
-        if Self.tracing {
-            FileHandle.standardError.write(Data("imgsite: cache prune \(ContinuousClock.now - pruning)\n".utf8))
-            FileHandle.standardError.write(Data("imgsite: headers read \(SourceHeader.reads.load(ordering: .relaxed) - headersBefore)\n".utf8))
-        }
+        Trace.say("cache prune \(ContinuousClock.now - pruning)")
+        Trace.say("headers read \(SourceHeader.reads.load(ordering: .relaxed) - headersBefore)")
         let elapsed = ContinuousClock.now - start
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
@@ -160,13 +158,10 @@ public struct BuildPipeline: Sendable {
 }
 
 extension BuildPipeline {
-    /// `IMGSITE_TRACE=1`: each step's wall time on standard error, for profiling.
-    static let tracing = ProcessInfo.processInfo.environment["IMGSITE_TRACE"] == "1"
-
-    /// Under `tracing`, the wall time of a part of a step since `start`, then restarts it.
+    /// Under `IMGSITE_TRACE=1` (`Trace`), the wall time of a part of a step since `start`, then restarts it.
     static func trace(_ part: String, since start: inout ContinuousClock.Instant) {
-        guard tracing else { return }
-        FileHandle.standardError.write(Data("imgsite: \(part) \(ContinuousClock.now - start)\n".utf8))
+        guard Trace.enabled else { return }
+        Trace.say("\(part) \(ContinuousClock.now - start)")
         start = .now
     }
 }

@@ -1,3 +1,4 @@
+import ImgSiteMedia
 /// A file in the input that is not published: a camera's RAW file, a video
 /// clip where FFmpeg cannot be used (or `video: false`), or
 /// anything else that is neither an image imgsite reads nor a caption.
