@@ -26,6 +26,7 @@ extension ImageBuilder {
         clipWork.appending(path: "\(AtomicWriter.temporaryName())-\(name)")
     }
 
+    /// Transcodes under way (`CacheFolder.clipWork`), in the cache beside the objects.
     var clipWork: URL { CacheFolder(objects.folder.deletingLastPathComponent()).clipWork }
 
     /// The clip's files for `job` as `plan` decides them (its publication's

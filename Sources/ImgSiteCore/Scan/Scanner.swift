@@ -111,7 +111,7 @@ public struct Scanner: Sendable {
                     sidecars[image] = (Sidecar(relativePath: path, absolutePath: absolute, identity: file.identity), rank)
                 }
             } else if file.isFile, VideoHandling.isClip(name) {
-                if let clip = video.clip(at: absolute), video.skipReason == nil {
+                if let clip = video.clipSource, video.skipReason == nil {
                     var source = SourceImage(relativePath: path, absolutePath: absolute, identity: file.identity)
                     source.media = .clip(clip)
                     images.append(source)

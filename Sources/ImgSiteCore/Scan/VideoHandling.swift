@@ -28,8 +28,8 @@ public enum VideoHandling: Sendable {
         if case .publish(_, let settings) = self { settings.livePhotos == .motion } else { false }
     }
 
-    /// The clip at `path` as a source, or nil when clips are skipped.
-    func clip(at path: String) -> ClipSource? {
+    /// What a clip the scan finds is, or nil when clips are skipped.
+    var clipSource: ClipSource? {
         guard case .publish(let folder, _) = self else { return nil }
         return ClipSource(posters: folder.path)
     }
