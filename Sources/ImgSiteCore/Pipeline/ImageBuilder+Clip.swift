@@ -9,6 +9,10 @@ extension ImageBuilder {
         var variants: [(variant: Variant, key: String, object: String)]
         /// Stored in the cache now (else found there), by key.
         var new: [String: CachedVariant]
+        /// The rows the image records: `new`, and the files found in the
+        /// cache's objects before their row was written (made for the same
+        /// clip in another album, whose lane records them too).
+        var rows: [String: CachedVariant]
         var stats: ClipStats
         /// What they were decided from (`ClipPlan`).
         var plan: ClipPlan
@@ -83,24 +87,11 @@ extension ImageBuilder {
             CacheKey.video(image: source.imageKey, codec: $0.codec, width: $0.width, height: $0.height, frameRate: info.frameRate,
                            encoder: $0.codec.encoder!, settings: video)
         }
-        var found = try buildDatabase(.read, at: store.root) { try store.variants(keys) }.filter { objects.exists($0.value.object) }
-        let missing = zip(wanted, keys).filter { found[$0.1] == nil }
-        var new: [String: CachedVariant] = [:]
-        var leftOut = set.leftOut
-        let needsPoster = source.poster.map { $0.needed && !FileManager.default.fileExists(atPath: $0.file) } ?? false
-        let decode = !missing.isEmpty || needsPoster
-        if decode {
-            let refused: [VideoCodec: String]
-            (new, refused) = try transcode(source, missing: missing.map { ($0.0.codec, $0.0.width, $0.0.height, $0.1) })
-            found.merge(new) { $1 }
-            for (codec, reason) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                let kept = zip(wanted, keys).contains { $0.0.codec == codec && found[$0.1] != nil }
-                leftOut.append("\(codec.name) left out: \(reason); \(kept ? "its files from an earlier build are published" : "no \(codec.name) file is published")")
-            }
-            if !refused.isEmpty, !zip(wanted, keys).contains(where: { found[$0.1] != nil }) {
-                throw BuildError(path: source.displayPath, "cannot be made into video files: \(leftOut.joined(separator: "; "))")
-            }
+        // The same clip in another album: its lane's files, once made, are found below.
+        let stored = try ClipClaims.shared.holding("\(objects.folder.path)|\(source.imageKey)") {
+            () throws(BuildError) in try cachedOrMade(source, files: Array(zip(wanted, keys)))
         }
+        let found = stored.found
         // A codec whose encoder would not open has only the files it made before.
         let variants = zip(wanted, keys).filter { found[$0.1] != nil }.map { spec, key in
             let cached = found[key]!
@@ -109,8 +100,57 @@ extension ImageBuilder {
             return (Variant(path: "\(job.outputFolder)/\(name)", format: cached.format, width: spec.width, height: spec.height,
                             bytes: cached.bytes, role: source.role), key, cached.object)
         }
-        return ClipFiles(variants: variants, new: new, stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: source.plan.sound),
-                         plan: source.plan, decoded: decode, leftOut: leftOut)
+        return ClipFiles(variants: variants, new: stored.made, rows: stored.rows,
+                         stats: ClipStats(seconds: info.seconds, frameRate: info.frameRate, sound: source.plan.sound),
+                         plan: source.plan, decoded: stored.decoded, leftOut: stored.leftOut)
+    }
+
+    /// A clip's files as the cache has them once any missing were made.
+    private struct StoredFiles {
+        /// Every file there, by key.
+        var found: [String: CachedVariant]
+        /// Made now.
+        var made: [String: CachedVariant] = [:]
+        /// To record with the image (`ClipFiles.rows`).
+        var rows: [String: CachedVariant]
+        var leftOut: [String]
+        /// The clip was decoded now.
+        var decoded = false
+    }
+
+    /// The files of `files` found in the cache, and those missing made now,
+    /// with the poster when it is needed and missing.
+    private func cachedOrMade(_ source: VideoSource, files: [(spec: VideoFile, key: String)]) throws(BuildError) -> StoredFiles {
+        let recorded = try buildDatabase(.read, at: store.root) { try store.variants(files.map(\.key)) }.filter { objects.exists($0.value.object) }
+        var rowless: [String: CachedVariant] = [:]
+        for (spec, key) in files where recorded[key] == nil {
+            rowless[key] = storedVideo(key: key, codec: spec.codec, width: spec.width, height: spec.height)
+        }
+        var stored = StoredFiles(found: recorded.merging(rowless) { $1 }, rows: rowless, leftOut: source.plan.fileSet.leftOut)
+        let missing = files.filter { stored.found[$0.key] == nil }
+        let needsPoster = source.poster.map { $0.needed && !FileManager.default.fileExists(atPath: $0.file) } ?? false
+        guard !missing.isEmpty || needsPoster else { return stored }
+        let refused: [VideoCodec: String]
+        (stored.made, refused) = try transcode(source, missing: missing.map { ($0.spec.codec, $0.spec.width, $0.spec.height, $0.key) })
+        stored.decoded = true
+        stored.found.merge(stored.made) { $1 }
+        stored.rows.merge(stored.made) { $1 }
+        for (codec, reason) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let kept = files.contains { $0.spec.codec == codec && stored.found[$0.key] != nil }
+            stored.leftOut.append(
+                "\(codec.name) left out: \(reason); \(kept ? "its files from an earlier build are published" : "no \(codec.name) file is published")")
+        }
+        if !refused.isEmpty, !files.contains(where: { stored.found[$0.key] != nil }) {
+            throw BuildError(path: source.displayPath, "cannot be made into video files: \(stored.leftOut.joined(separator: "; "))")
+        }
+        return stored
+    }
+
+    /// The cache's object of a video file made before as `key`, if it is there.
+    private func storedVideo(key: String, codec: VideoCodec, width: Int, height: Int) -> CachedVariant? {
+        let name = "\(key).mp4"
+        guard let bytes = (try? FileManager.default.attributesOfItem(atPath: objects.url(name).path))?[.size] as? Int else { return nil }
+        return CachedVariant(object: name, nameHash: String(key.prefix(8)), format: .video(codec.format), width: width, height: height, bytes: bytes)
     }
 
     /// Decodes the video once: the `missing` files into the cache, the poster
@@ -136,10 +176,8 @@ extension ImageBuilder {
         for (file, output) in zip(missing, outputs) where refused[file.codec] == nil {
             let name = "\(file.key).mp4"
             do {
-                let bytes = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
                 try objects.adopt(URL(fileURLWithPath: output.path), as: name)
-                stored[file.key] = CachedVariant(object: name, nameHash: String(file.key.prefix(8)), format: .video(file.codec.format),
-                                                 width: file.width, height: file.height, bytes: bytes)
+                stored[file.key] = storedVideo(key: file.key, codec: file.codec, width: file.width, height: file.height)
             } catch {
                 try? FileManager.default.removeItem(atPath: output.path)
                 throw BuildError(path: path, "cannot be stored in the cache \(objects.folder.path): \(error.localizedDescription)")

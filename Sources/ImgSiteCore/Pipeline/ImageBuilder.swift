@@ -219,7 +219,7 @@ struct ImageBuilder: Sendable {
         }
         for files in videos {
             keys += files.variants.map(\.key)
-            newVariants.merge(files.new) { $1 }
+            newVariants.merge(files.rows) { $1 }
         }
         let summary: ImageSummary
         do {
