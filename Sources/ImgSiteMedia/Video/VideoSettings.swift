@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How video clips are published (`video:` in imgsite.yml).
 public struct VideoSettings: Sendable, Hashable {
@@ -65,6 +66,21 @@ public struct VideoSettings: Sendable, Hashable {
     /// whole): a changed setting or encoder makes them again (the photos'
     /// files do not depend on it).
     package var key: String {
+        if let known = Self.keys.withLock({ $0[self] }) { return known }
+        let key = shapeKey
+        Self.keys.withLock { keys in
+            if keys.count >= 16 { keys.removeAll() }
+            keys[self] = key
+        }
+        return key
+    }
+
+    /// `key` by settings: a clip's poster name and journal tag ask for it
+    /// on every build, and a build has one or two settings (the site's,
+    /// and as a budget moved them). Encoding and hashing took 21 µs a call.
+    private static let keys = Mutex<[VideoSettings: String]>([:])
+
+    private var shapeKey: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Numbers, strings and lists of them: encoding cannot fail.
