@@ -69,12 +69,22 @@ let package = Package(
         // (probe, plan, transcode), placeholders, the byte formats of files,
         // and the support every layer uses (the failure naming a file, atomic
         // writes, a file's identity, hashes, the worker pool). It knows no
-        // site, album, page or setting file: ImgSiteCore stands on it, never
-        // the other way.
+        // site, album, page or setting file: ImgSitePlanning and ImgSiteCore
+        // stand on it, never the other way.
         .target(name: "ImgSiteMedia", dependencies: ["Vips", "CVideo", "CZlib", "CLinux", .product(name: "Crypto", package: "swift-crypto")]),
+        // What a build will make, before it makes a page: imgsite.yml read
+        // and checked, the folder scanned into albums and sources, each
+        // image's settings and widths planned, and the image work a plan
+        // runs (stills, animations, HDR, watermarks). It knows no cache,
+        // build database, budget, pipeline, page or output folder:
+        // ImgSiteCore stands on it.
+        .target(
+            name: "ImgSitePlanning",
+            dependencies: ["ImgSiteMedia", "Vips", "CRaw", "CHeif", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "ImgSiteCore",
             dependencies: [
+                "ImgSitePlanning",
                 "ImgSiteMedia",
                 "Vips",
                 "CZlib",
@@ -94,6 +104,7 @@ let package = Package(
             name: "ImgSiteServer",
             dependencies: [
                 "ImgSiteCore",
+                "ImgSitePlanning",
                 "ImgSiteMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -104,6 +115,7 @@ let package = Package(
             name: "ImgSiteCLI",
             dependencies: [
                 "ImgSiteCore",
+                "ImgSitePlanning",
                 "ImgSiteMedia",
                 "Vips",
                 "ImgSiteServer",
@@ -115,7 +127,7 @@ let package = Package(
         .plugin(name: "SourceVersion", capability: .buildTool()),
         .executableTarget(name: "imgsite", dependencies: ["ImgSiteCLI", "CVipsInterposers"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CVipsInterposers"]),
-        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSiteMedia", "ImgSiteServer", "Vips", "CVipsInterposers"]),
-        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI", "ImgSiteMedia", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCoreTests", dependencies: ["ImgSiteCore", "ImgSitePlanning", "ImgSiteMedia", "ImgSiteServer", "Vips", "CVipsInterposers"]),
+        .testTarget(name: "ImgSiteCLITests", dependencies: ["ImgSiteCLI", "ImgSitePlanning", "ImgSiteMedia", "CVipsInterposers"]),
     ]
 )

@@ -4,7 +4,7 @@
 # so a build holding unreleased work never passes for the release; the version alone outside git.
 set -euo pipefail
 root=${1:-"$(dirname "$0")/.."}
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ImgSiteCore/ImgSiteVersion.swift")
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ImgSitePlanning/ImgSiteVersion.swift")
 commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
 if [ -z "$commit" ]; then echo "$version"; exit 0; fi
 tagged=$(git -C "$root" tag --points-at HEAD 2>/dev/null | grep -Fx "v$version" || true)

@@ -1,5 +1,5 @@
 // The arithmetic an HDR still in PQ or HLG light needs to become an SDR
-// base and a gain map (Sources/ImgSiteCore/HDR/HDRLight.swift): each a thin
+// base and a gain map (Sources/ImgSitePlanning/HDR/HDRLight.swift): each a thin
 // wrapper of one variadic libvips call; the transfer functions, matrices
 // and tone curve are Swift's, handed over as tables and numbers.
 #include "CVipsShim.h"

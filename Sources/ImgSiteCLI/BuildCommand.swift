@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImgSiteCore
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// `imgsite build`: one build of the gallery.
 struct BuildCommand: ParsableCommand {

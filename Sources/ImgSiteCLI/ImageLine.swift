@@ -1,5 +1,6 @@
 import ImgSiteCore
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// The one line each image gets, and the summary line: a contract that
 /// scripts and CI parse, documented in docs/cli.md. Keep them stable.

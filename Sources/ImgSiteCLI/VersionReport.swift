@@ -1,6 +1,7 @@
 import Foundation
 import ImgSiteCore
 import ImgSiteMedia
+import ImgSitePlanning
 import Vips
 
 /// `imgsite --version`: imgsite's version, the libvips it loaded and from

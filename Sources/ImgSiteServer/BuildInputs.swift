@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+import ImgSitePlanning
 
 /// Which changed paths can change the site: what a build reads (photos,
 /// their caption files, the config file, the templates and the words'

@@ -1,5 +1,6 @@
 import ImgSiteCore
 import Foundation
+import ImgSitePlanning
 
 /// Reports that something changed under some folders: the input (photos),
 /// the templates and the config file. Bursts are merged by the caller

@@ -3,6 +3,7 @@ import Foundation
 @testable import ImgSiteCLI
 import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 @Suite struct CommandTests {

@@ -1,6 +1,7 @@
 @testable import ImgSiteCLI
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 @Suite struct ImageLineTests {

@@ -13,7 +13,7 @@ newest=$(sed -n 's/^## \([0-9][0-9.]*\)\( .*\)\{0,1\}$/\1/p' "$changelog" | head
 # Entries under a heading that is no release (## Unreleased), above the newest release.
 unreleased=$(awk '/^## [0-9]/ { exit } /^## / { on = 1; next } on && /^(- |### )/ { n++ } END { print n + 0 }' "$changelog")
 if [ "$tag" != "v$version" ]; then
-  echo "release-check: the tag $tag is not v$version, the version imgsite --version prints (Sources/ImgSiteCore/ImgSiteVersion.swift)" >&2
+  echo "release-check: the tag $tag is not v$version, the version imgsite --version prints (Sources/ImgSitePlanning/ImgSiteVersion.swift)" >&2
   exit 1
 fi
 if [ "$newest" != "$version" ]; then

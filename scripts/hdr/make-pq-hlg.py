@@ -12,7 +12,7 @@ added here (`with_nclx`), its matrix the one libheif encoded with.
     .build/libvips-hdr/bin/python scripts/hdr/make-pq-hlg.py Tests/Corpus
 
 The transfer functions are written here from the standards, apart from
-imgsite's own (Sources/ImgSiteCore/HDR/HDRLight.swift), which the tests
+imgsite's own (Sources/ImgSitePlanning/HDR/HDRLight.swift), which the tests
 check against the linear light this script starts from.
 """
 import importlib.util, math, os, struct, sys

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 import Vips
 
 extension BudgetCalibration {

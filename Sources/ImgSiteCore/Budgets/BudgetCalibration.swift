@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 import Vips
 
 /// Measures what a library's content costs to encode: a sample of its

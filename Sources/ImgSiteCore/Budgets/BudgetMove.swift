@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// One notch of what a site budget may give up, applied to the settings.
 /// `order` lists them from the least loss to the most: first what only
 /// dense screens' transfer pays for, then what large screens' photo pages

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// What a whole-site budget planned and what it gave up for it, for the
 /// summary line and the build report.

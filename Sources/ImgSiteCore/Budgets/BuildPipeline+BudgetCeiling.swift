@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 extension BuildPipeline {
     /// Passes of encoding again a budget may add to a build: the first

@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// A site as its images were built, before any page is written: their
 /// files as recorded, the pages as estimated (`PageCount`, a tenth over
 /// what they measure) and the albums' zips (`album_zip`) as their files

@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// What a browser at `viewport` fetches first on an album page of the
 /// default theme: the page, the stylesheet, and the images whose row starts
 /// above the fold (album cards first, then the justified photo rows), each

@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// The pages a site gets, and what they weigh. Counted by walking the
 /// renderer's own page map (`PageMap`) over the albums, so the plan counts
 /// the pages the render step makes: before the build with every photo shown

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 
 /// The ceiling's second pass, photo by photo. When the images as built
 /// measure over the budget, single photos give up one more notch of

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// Fits a site into `budgets.site` bytes and `budgets.files` files: makes
 /// the moves of `BudgetMove.order` one by one, each only if it shrinks

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// A site's files and bytes, predicted before any encode.
 struct SiteEstimate: Codable, Sendable, Equatable {

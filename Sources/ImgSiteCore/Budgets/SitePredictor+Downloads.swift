@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// What `downloads:` and `album_zip:` add to a site, predicted beside its images.
 extension SitePredictor {
     /// Each entry's headers in a zip, local and central, with a name of about 30 bytes.

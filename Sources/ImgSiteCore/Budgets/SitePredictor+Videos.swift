@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// What video clips' files add to a site, predicted from each clip's size,
 /// length and rate at the encoders' rates (`ClipShape`), beside its images
 /// (a clip's stills are its poster's, predicted as a photo's).

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// Predicts a site's files and bytes under some settings, from its
 /// sources' headers and the encode curves of a sample of them

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// An encoded file in the cache: its object and what its output name needs.
 struct CachedVariant: Sendable, Equatable {

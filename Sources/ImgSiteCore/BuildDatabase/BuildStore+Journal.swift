@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// A source finished in an output folder, as the next build reads it: the
 /// file it was made from, the settings that shaped it, the cache entries it

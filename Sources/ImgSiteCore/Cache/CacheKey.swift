@@ -1,4 +1,5 @@
 import ImgSiteMedia
+import ImgSitePlanning
 import Vips
 
 /// Keys of the content-addressed cache. Each covers everything that shapes

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 
 /// `manifest.json` in the output folder: every source with its variants,
 /// placeholder and kept metadata; also the cache of the next build.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// Private albums, as the rest of the build sees them: locked with their
 /// passwords when a build starts, placed by the plan, their parts of a

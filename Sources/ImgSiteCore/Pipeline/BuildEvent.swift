@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// What a running build tells its observer (the CLI's progress line).
 public enum BuildEvent: Sendable {
     /// Processing starts: `total` images, `fresh` of them up to date.

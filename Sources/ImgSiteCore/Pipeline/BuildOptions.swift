@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// Everything one build needs, fixed before it starts.
 public struct BuildOptions: Sendable {

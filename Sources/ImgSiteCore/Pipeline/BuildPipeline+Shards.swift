@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 import Synchronization
 
 /// `--shard i/n` and `--merge`: a library built on several machines, on

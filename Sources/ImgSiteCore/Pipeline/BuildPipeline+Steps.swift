@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 extension BuildPipeline {
     /// Reads the templates and the words: the built-in theme with the site's own over it.

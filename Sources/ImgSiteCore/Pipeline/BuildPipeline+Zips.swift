@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 extension BuildPipeline {
     /// `album_zip: true`: each album with photos shown gets one zip of their

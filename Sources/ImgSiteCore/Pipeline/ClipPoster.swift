@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 import Vips
 
 /// A clip's poster frame as a file the still pipeline reads

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 extension ImageBuilder {
     /// The source offered for download (`downloads: original`, `OriginalDownload`).

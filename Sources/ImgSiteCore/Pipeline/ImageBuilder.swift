@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 import Vips
 
 /// Makes the outputs of one image the journal cannot vouch for (the process

@@ -1,4 +1,5 @@
 import ImgSiteMedia
+import ImgSitePlanning
 
 extension ImageJob {
     /// The summary the journal recorded when this source was last finished

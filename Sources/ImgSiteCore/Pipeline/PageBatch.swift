@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// Pages to render, 64 at a time: each batch reads the full image records
 /// its pages show from the build database (so memory is the size of a

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 
 /// How much work an image to make is, for the progress line's ETA: pixels
 /// × frames, so a 4K clip weighs what it costs (a count of items said

@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 
 /// A vault's address: its own slug, or its lock's random name when even
 /// its title is not to be seen; its pages and files in its plain folder.

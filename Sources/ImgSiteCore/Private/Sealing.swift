@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// The site's private albums and how their files are published: every file
 /// the build makes under an album's plain folder ("family/album/…", the

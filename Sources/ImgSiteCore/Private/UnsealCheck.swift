@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// A build that would publish in plain what the last build into the same
 /// output folder sealed: a private album whose key was removed, whose

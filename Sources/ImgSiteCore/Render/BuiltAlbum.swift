@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// An album as it will be shown: only photos that built, in album order,
 /// and only sub-albums that still hold something. Built from summaries, so
 /// planning the pages of a large site reads no full image record.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// `photo` and `album`: what a page offers to download (`downloads:`,
 /// `album_zip:`), written as `<a href download>`.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// What a processed image contributes to pages without its full record: its
 /// place in album order and a digest of everything pages show of it. Pages

@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// Every file of the site as a `PageSpec`: the stylesheet, each album's grid
 /// pages (`pageSize` photos each) and one page per photo, walked album by
 /// album; with a `base_url`, then the sitemap and the feed.

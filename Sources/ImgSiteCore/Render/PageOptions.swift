@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// Everything besides the photos and the theme's templates that shapes the
 /// site's pages. The renderer reads its options from here and every page's
 /// digest starts from this value whole (`BuildPipeline.render`), so a new

@@ -1,3 +1,5 @@
+import ImgSitePlanning
+
 /// Builds the `<picture>` context (`PictureContext`) of one image for the templates: typed
 /// sources, the JPEG `<img>` fallback, `sizes` from the theme layout, and
 /// the placeholder painted behind the image until it loads. An animation

@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// What a published site (`base_url`) adds for sharing: Open Graph and
 /// Twitter card tags on every page, pointing at a 1,200 px variant, and an
 /// Atom feed of the newest photos.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 import Mustache
 
 /// A file the render step produced, relative to the output folder.

@@ -1,3 +1,4 @@
+import ImgSitePlanning
 import Mustache
 
 // What each template receives: the contract a site's own templates rely on.

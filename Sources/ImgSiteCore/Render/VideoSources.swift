@@ -1,4 +1,6 @@
 import ImgSiteMedia
+import ImgSitePlanning
+
 /// A clip's `<source>` elements: its codecs in its settings' order (a
 /// browser skips a type it cannot play, so AV1 where it plays, else H.264),
 /// and within each, its sizes largest first, each for the screens wider in

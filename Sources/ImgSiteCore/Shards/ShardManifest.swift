@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteMedia
+import ImgSitePlanning
 
 /// `imgsite-shard.json` in a shard's output folder: what the shard built
 /// (each image's record, as in `manifest.json`, and its content hash) and

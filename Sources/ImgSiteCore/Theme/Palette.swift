@@ -1,4 +1,5 @@
 import Foundation
+import ImgSitePlanning
 
 /// The theme's colours from `theme.accent` and `theme.backdrop`: the accent
 /// as each background needs it and the photo page's backdrop with text
@@ -63,31 +64,7 @@ public struct Palette: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An sRGB colour, as `theme:` writes it ("#d35400").
-public struct RGB: Hashable, Sendable {
-    var red, green, blue: UInt8
-
-    init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
-        (self.red, self.green, self.blue) = (red, green, blue)
-    }
-
-    /// "#d35400" or "#fa0"; nil for anything else.
-    public init?(hex: String) {
-        var digits = Substring(hex)
-        guard digits.first == "#" else { return nil }
-        digits = digits.dropFirst()
-        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
-        self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
-    }
-
-    var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
-    }
-
+extension RGB {
     /// WCAG's relative luminance.
     var luminance: Double {
         func linear(_ channel: UInt8) -> Double {

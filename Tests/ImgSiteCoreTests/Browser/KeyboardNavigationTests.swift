@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// The photo page's optional script in Chromium: → to the next photo, ← to

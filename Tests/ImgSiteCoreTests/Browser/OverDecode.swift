@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 
 /// How many more pixels Chromium decodes than it paints, image by image,
 /// for the images in view on a page at one viewport and density. The file

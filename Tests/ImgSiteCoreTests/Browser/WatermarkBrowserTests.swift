@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// The watermark belongs to photo views, whatever the screen's density

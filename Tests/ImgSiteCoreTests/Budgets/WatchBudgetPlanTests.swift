@@ -1,4 +1,5 @@
 import Foundation
+@testable import ImgSitePlanning
 import Synchronization
 import Testing
 

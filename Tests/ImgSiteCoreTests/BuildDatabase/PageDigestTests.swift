@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Pages whose inputs have not changed are neither rendered nor read; a

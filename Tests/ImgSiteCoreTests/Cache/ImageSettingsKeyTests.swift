@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// `ImageSettings.key` is its `shape` hashed whole (#67 ask 4): every

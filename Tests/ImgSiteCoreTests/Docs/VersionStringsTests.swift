@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Every place that names a release of imgsite — the Action, its scripts,

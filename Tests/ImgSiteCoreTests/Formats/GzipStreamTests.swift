@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// The gzip stream the server and the archive write through: what it

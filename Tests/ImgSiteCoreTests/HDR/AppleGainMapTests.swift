@@ -1,6 +1,7 @@
 import CHeif
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 import Vips
 

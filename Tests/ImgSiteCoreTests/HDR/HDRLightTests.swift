@@ -2,6 +2,7 @@ import CHeif
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Captions from XMP, IPTC and sidecar files, besides EXIF: which one wins,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Camera RAW files shown through their embedded previews (libraw): turned

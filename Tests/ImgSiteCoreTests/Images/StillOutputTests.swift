@@ -1,6 +1,7 @@
 import Foundation
 import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Synchronization
 @testable import ImgSiteCore
 import Testing

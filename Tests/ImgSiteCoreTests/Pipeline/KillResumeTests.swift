@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// A build killed with SIGKILL at any moment resumes to exactly the site a

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Scripts and CI parse imgsite's output: in a pipe, one line per image

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// `--shard i/n` and `--merge`: n shards merged are the single-machine site, byte for byte.

@@ -1,5 +1,6 @@
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 import Vips
 import Foundation

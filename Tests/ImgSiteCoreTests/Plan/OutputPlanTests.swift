@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Which files each width of a still gets: WebP everywhere, JPEG as the

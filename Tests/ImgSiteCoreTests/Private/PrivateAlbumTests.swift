@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// `albums.<folder>.private`: what a build publishes of a private album,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// A private album fails closed (#66 ask 1): a typo in its key, a renamed

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// A library curated with `album.yml` files builds into the site they

@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 @Suite struct CompactCSSTests {

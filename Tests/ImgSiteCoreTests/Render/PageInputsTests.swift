@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// A page's digest is its inputs encoded whole (`PageSpec.digest`, #67 ask

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// `theme.accent` and `theme.backdrop`: whatever colours a photographer

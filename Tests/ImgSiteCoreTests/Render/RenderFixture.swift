@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 
 /// A planned site and processed images made up in memory, so rendered
 /// HTML is exact and independent of libvips' encoders.

@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// An album's description: the Markdown people write, and nothing that

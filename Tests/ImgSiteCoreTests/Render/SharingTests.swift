@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// With `base_url`: Open Graph / Twitter tags on every page, pointing at a

@@ -1,4 +1,5 @@
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// `album.yml`: what it may say, and the reason when it cannot be used.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// `imgsite watch` meeting a video clip saved into an album.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// `imgsite watch` tried as a new user tries it: a photo that fails, a

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 import Testing
 
 /// Paths to the test corpus (Tests/Corpus, see its README) and a scratch folder per test.

@@ -1,5 +1,6 @@
 import Foundation
 import ImgSiteCore
+@testable import ImgSitePlanning
 
 /// The whole photo corpus built once and shared by the tests that inspect
 /// outputs (building it per test would multiply the suite's time).

@@ -1,6 +1,7 @@
 import Foundation
 import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Vips
 
 /// What the libvips this process loaded can decode. PyPI's libvips 8.18

@@ -1,5 +1,6 @@
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// The filters a clip's frames go through (`ClipFilterGraph`), as the text

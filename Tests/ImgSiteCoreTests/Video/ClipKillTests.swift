@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// A build killed while a clip is being encoded publishes no part of its

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImgSiteCore
 @testable import ImgSiteMedia
+@testable import ImgSitePlanning
 import Testing
 
 /// `live_photos: motion`: a Live Photo's `.mov` published with its still as

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImgSiteCore
+@testable import ImgSitePlanning
 
 /// The rebuild promise as a model-based test: a library changes step by step
 /// and is built each time into one output folder on one cache, in the ways
