@@ -16,9 +16,9 @@ package struct ImageProcessor: Sendable {
     package var lanes = 1
 
     package init(settings: ImageSettings, lanes: Int = 1) {
-        self.settings = settings
-        self.lanes = lanes
+        (self.settings, self.lanes) = (settings, lanes)
     }
+
     /// One encoded file: its bytes and height.
     package struct EncodedVariant: Sendable {
         package var data: Data

@@ -21,7 +21,6 @@ package struct SourceAnimation: Codable, Sendable, Equatable {
     package var loops: Int
 
     package init(delays: [Int], loops: Int) {
-        self.delays = delays
-        self.loops = loops
+        (self.delays, self.loops) = (delays, loops)
     }
 }

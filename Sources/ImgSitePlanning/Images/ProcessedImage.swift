@@ -28,7 +28,11 @@ public struct ProcessedImage: Codable, Sendable, Equatable {
     /// files were made (`hdrStills`); absent for every other photo.
     public var dynamicRange: DynamicRange?
 
-    public init(source: String, sourceBytes: Int, width: Int, height: Int, hasAlpha: Bool, variants: [Variant], placeholder: Placeholder? = nil, animation: AnimationStats? = nil, clip: ClipStats? = nil, metadata: KeptMetadata, warnings: [String], markedFrom: Int? = nil, dynamicRange: DynamicRange? = nil) {
+    package init(
+        source: String, sourceBytes: Int, width: Int, height: Int, hasAlpha: Bool, variants: [Variant], placeholder: Placeholder? = nil,
+        animation: AnimationStats? = nil, clip: ClipStats? = nil, metadata: KeptMetadata, warnings: [String], markedFrom: Int? = nil,
+        dynamicRange: DynamicRange? = nil
+    ) {
         self.source = source
         self.sourceBytes = sourceBytes
         self.width = width

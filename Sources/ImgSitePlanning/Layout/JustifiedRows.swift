@@ -16,8 +16,7 @@ package struct JustifiedRows: Sendable {
     package var gap: Double
 
     package init(rowHeight: Double, gap: Double) {
-        self.rowHeight = rowHeight
-        self.gap = gap
+        (self.rowHeight, self.gap) = (rowHeight, gap)
     }
 
     /// One line of photos: their indices and widths (shares of the content width).

@@ -28,10 +28,7 @@ package struct VariantSpec: Sendable, Hashable {
     package var thumbnail = false
 
     package init(width: Int, format: OutputFormat, role: VariantRole = .image, thumbnail: Bool = false) {
-        self.width = width
-        self.format = format
-        self.role = role
-        self.thumbnail = thumbnail
+        (self.width, self.format, self.role, self.thumbnail) = (width, format, role, thumbnail)
     }
 }
 

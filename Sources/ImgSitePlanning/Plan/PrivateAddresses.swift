@@ -18,9 +18,7 @@ package struct PrivatePlacement {
     package var check: String
 
     package init(privacy: PrivateAlbum, plainFolder: String, check: String) {
-        self.privacy = privacy
-        self.plainFolder = plainFolder
-        self.check = check
+        (self.privacy, self.plainFolder, self.check) = (privacy, plainFolder, check)
     }
 }
 

@@ -9,9 +9,6 @@ package struct PrivateAlbum: Sendable, Equatable {
     package var rounds: Int
 
     package init(settings: PrivateAlbumSettings, address: String, salt: String, rounds: Int) {
-        self.settings = settings
-        self.address = address
-        self.salt = salt
-        self.rounds = rounds
+        (self.settings, self.address, self.salt, self.rounds) = (settings, address, salt, rounds)
     }
 }
